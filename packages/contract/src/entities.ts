@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import {
+  RoleType,
+  SignatureLevel,
+  SignatureProcess,
+  SignerStatus,
+  SignFlowDetailsStatus,
+  SignFlowStatus,
+} from './enums.ts';
+
+/** ISO-8601 UTC date-time as sent on the wire. */
+export const IsoDateTime = z.iso.datetime({ offset: true });
+
+export const Session = z.object({
+  IsAdmin: z.boolean(),
+  DisplayName: z.string(),
+  OrganizationName: z.string(),
+  BIC: z.string(),
+  IsAuthenticated: z.boolean(),
+});
+export type Session = z.infer<typeof Session>;
+
+/** The UI / common config of SPEC §3. */
+export const CommonConfig = z.object({
+  Languages: z.array(z.string()),
+  PublicUrl: z.string(),
+  IsFrontpageInfoEditable: z.boolean(),
+  GroupManagementEnabled: z.boolean(),
+  PersonalSignedFileEnabled: z.boolean(),
+  ShowHakaGroupId: z.boolean(),
+});
+export type CommonConfig = z.infer<typeof CommonConfig>;
+
+export const FileInfo = z.object({
+  Guid: z.string(),
+  FileName: z.string(),
+});
+export type FileInfo = z.infer<typeof FileInfo>;
+
+export const Signer = z.object({
+  Guid: z.string(),
+  Name: z.string(),
+  Email: z.string(),
+  Role: z.string().nullable(),
+  Organisation: z.string().nullable(),
+  Status: SignerStatus,
+  RejectionComment: z.string().nullable(),
+  CompletionTimeUtc: IsoDateTime.nullable(),
+});
+export type Signer = z.infer<typeof Signer>;
+
+export const SignFlowSummary = z.object({
+  Guid: z.string(),
+  Name: z.string(),
+  Status: SignFlowStatus,
+  CreationDate: IsoDateTime,
+});
+export type SignFlowSummary = z.infer<typeof SignFlowSummary>;
+
+export const SignFlow = SignFlowSummary.extend({
+  SentToSignersDate: IsoDateTime.nullable(),
+  Signers: z.array(Signer),
+  Note: z.string().nullable(),
+  SignFlowDetailsStatus: SignFlowDetailsStatus.nullable(),
+  CompletionTimeUtc: IsoDateTime.nullable(),
+  LastStatusQueryTimeUtc: IsoDateTime.nullable(),
+  SignatureProcess: SignatureProcess.nullable(),
+  InspectorEmail: z.string().nullable(),
+  MinimumSignatureLevel: SignatureLevel.nullable(),
+  Role: z.string().nullable(),
+  ReminderIntervalInDays: z.number().int().nonnegative().nullable(),
+  CancellationComment: z.string().nullable(),
+});
+export type SignFlow = z.infer<typeof SignFlow>;
+
+export const SignFlowDetail = SignFlow.extend({
+  SignFileInfo: FileInfo.nullable(),
+  AttachmentInfo: z.array(FileInfo),
+  SignedFile: FileInfo.nullable(),
+  PersonalSignedFile: FileInfo.nullable(),
+});
+export type SignFlowDetail = z.infer<typeof SignFlowDetail>;
+
+/** A user group (role). */
+export const UserGroup = z.object({
+  Id: z.string(),
+  Name: z.string(),
+  NormalizedName: z.string(),
+  ConcurrencyStamp: z.string(),
+  RoleType: RoleType,
+  HakaGroupId: z.string().nullable(),
+});
+export type UserGroup = z.infer<typeof UserGroup>;
+
+export const GroupListItem = z.object({
+  Id: z.string(),
+  Name: z.string(),
+  Type: RoleType,
+});
+export type GroupListItem = z.infer<typeof GroupListItem>;
+
+export const GroupUser = z.object({
+  UserId: z.string(),
+  Email: z.string(),
+  DisplayName: z.string(),
+  Title: z.string().nullable(),
+  Organisation: z.string().nullable(),
+});
+export type GroupUser = z.infer<typeof GroupUser>;
+
+export const GroupUsers = z.object({
+  GroupUsers: z.array(GroupUser),
+  HakaGroupId: z.string().nullable(),
+});
+export type GroupUsers = z.infer<typeof GroupUsers>;
+
+export const GroupUpdatePayload = z.object({
+  GroupId: z.string(),
+  Users: z.array(z.string()),
+  HakaGroupId: z.string().nullable(),
+});
+export type GroupUpdatePayload = z.infer<typeof GroupUpdatePayload>;
+
+export const UserListItem = z.object({
+  Id: z.string(),
+  DisplayName: z.string(),
+  Email: z.string(),
+});
+export type UserListItem = z.infer<typeof UserListItem>;
+
+export const ReportRow = z.object({
+  Operation: z.string(),
+  Count: z.number().int().nonnegative(),
+  Month: z.string(),
+});
+export type ReportRow = z.infer<typeof ReportRow>;
+
+export const CancelPayload = z.object({
+  Comment: z.string(),
+});
+export type CancelPayload = z.infer<typeof CancelPayload>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Message keys of SPEC §8; the web app translates them, the server sends English text beside them. */
+export const errorKeys = {
+  unexpected: 'errors.unexpected',
+  notFound: 'errors.notFound',
+  checkInput: 'errors.checkInput',
+  unauthorized: 'errors.unauthorized',
+  forbidden: 'errors.forbidden',
+  csrf: 'errors.csrf',
+  tooManyRequests: 'errors.tooManyRequests',
+  unavailable: 'errors.unavailable',
+} as const;
+export type ErrorKey = (typeof errorKeys)[keyof typeof errorKeys];
+
+/** The English texts of SPEC §8 for the keys above. */
+export const errorMessages: Record<ErrorKey, string> = {
+  'errors.unexpected': 'An unexpected server error occurred.',
+  'errors.notFound': 'Not Found',
+  'errors.checkInput':
+    "Check your input and try again. If this doesn't help, please contact system administrator.",
+  'errors.unauthorized': 'You must sign in to do this.',
+  'errors.forbidden': 'You are not allowed to do this.',
+  'errors.csrf': 'The request could not be verified. Reload the page and try again.',
+  'errors.tooManyRequests': 'Too many attempts. Wait a moment and try again.',
+  'errors.unavailable': 'The service is not available right now. Try again in a moment.',
+};
+
+/** One field's problem, with a validation message key of SPEC §5 and its parameters. */
+export const FieldIssue = z.object({
+  path: z.string(),
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type FieldIssue = z.infer<typeof FieldIssue>;
+
+/** Every error the API sends has this JSON body. */
+export const ErrorBody = z.object({
+  status: z.number().int(),
+  key: z.string(),
+  message: z.string(),
+  issues: z.array(FieldIssue).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,5 @@
+export * from './enums.ts';
+export * from './entities.ts';
+export * from './errors.ts';
+export * from './paths.ts';
+export * from './validation.ts';

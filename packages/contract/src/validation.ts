@@ -1,0 +1,51 @@
+/** Validation limits of SPEC §5 and §9; SPEC leaves the bounds open, these are ours. */
+export const limits = {
+  maxAttachments: 50,
+  signFlowNameMaxLength: 200,
+  noteMaxLength: 2000,
+  fileNameMaxLength: 200,
+  commentMaxLength: 1000,
+  signerNameMaxLength: 200,
+  emailMaxLength: 254,
+  frontpageInfoMaxLength: 5000,
+  groupNameMaxLength: 100,
+} as const;
+
+/** Message keys for SPEC §5, each with its translation in every catalogue. */
+export const validationKeys = {
+  maxLength: 'validation.maxLength',
+  fileAlreadyAdded: 'validation.fileAlreadyAdded',
+  invalidFileFormat: 'validation.invalidFileFormat',
+  fileNameTooLong: 'validation.fileNameTooLong',
+  noFileToSign: 'validation.noFileToSign',
+  signerRequired: 'validation.signerRequired',
+  signatureProcessRequired: 'validation.signatureProcessRequired',
+  tooManyAttachments: 'validation.tooManyAttachments',
+  invalidSignerEmail: 'validation.invalidSignerEmail',
+  signerEmailRequired: 'validation.signerEmailRequired',
+  nameRequired: 'validation.nameRequired',
+  signatureLevelRequired: 'validation.signatureLevelRequired',
+  required: 'validation.required',
+  invalidValue: 'validation.invalidValue',
+} as const;
+export type ValidationKey = (typeof validationKeys)[keyof typeof validationKeys];
+
+/** Languages the catalogues hold; fi is the default and the fallback (SPEC §9). */
+export const catalogueLanguages = ['fi', 'en', 'sv'] as const;
+export const defaultLanguage = 'fi';
+/** Pseudo-locale that shows the message keys. */
+export const keysPseudoLanguage = 'xx';
+/** The names the language switcher shows (SPEC §2). */
+export const languageNames: Record<string, string> = {
+  en: 'English',
+  fi: 'Suomi',
+  sv: 'Svenska',
+  xx: 'UI',
+};
+
+/** SPEC §9 timing constants of the shared UI. */
+export const uiTiming = {
+  toastAutoHideMs: 5000,
+  toastMinimumMs: 1000,
+  popoverDelayMs: 50,
+} as const;

@@ -1,0 +1,44 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerConfigRoutes } from './config/config.routes.ts';
+import type { AppConfig } from './config/env.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { registerErrorHandling } from './errors/error-handler.ts';
+import { registerHealthRoutes } from './health/health.routes.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { registerPublicRoutes } from './public/public.routes.ts';
+import { registerWebApp } from './web/web-app.ts';
+
+export interface AppDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+}
+
+/** Builds the whole HTTP app without listening; tests drive it with inject or a real port. */
+export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(cookie, { secret: config.sessionSecret });
+  await registerSecurityHeaders(app, config);
+  await registerOpenApi(app);
+
+  await registerHealthRoutes(app, database);
+  await registerConfigRoutes(app, config, database);
+  await registerPublicRoutes(app, config);
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

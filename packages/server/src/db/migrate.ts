@@ -1,0 +1,29 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle } from './database.ts';
+import type { MigrationContext } from './migration-context.ts';
+import { initial } from './migrations/0001-initial.ts';
+
+/** The one list of migrations, in order; both databases run the same list. */
+const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
+  ['0001-initial', initial],
+];
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly context: MigrationContext) {}
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(
+      Object.fromEntries(migrations.map(([name, build]) => [name, build(this.context)])),
+    );
+  }
+}
+
+/** Brings the schema up to date; safe to run on every start and from several nodes at once. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: new StaticProvider({ kind: handle.kind }),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,35 @@
+import { errorKeys, errorMessages, type ErrorKey, type FieldIssue } from '@esign/contract';
+
+/** Every failure the API reports by design, with its HTTP status and SPEC §8 message key. */
+export const errorTable = {
+  validation: { status: 400, key: errorKeys.checkInput },
+  unauthorized: { status: 401, key: errorKeys.unauthorized },
+  forbidden: { status: 403, key: errorKeys.forbidden },
+  csrf: { status: 403, key: errorKeys.csrf },
+  notFound: { status: 404, key: errorKeys.notFound },
+  conflict: { status: 409, key: errorKeys.checkInput },
+  payloadTooLarge: { status: 413, key: errorKeys.checkInput },
+  unsupportedMediaType: { status: 415, key: errorKeys.checkInput },
+  tooManyRequests: { status: 429, key: errorKeys.tooManyRequests },
+  unavailable: { status: 503, key: errorKeys.unavailable },
+  internal: { status: 500, key: errorKeys.unexpected },
+} as const satisfies Record<string, { status: number; key: ErrorKey }>;
+
+export type ErrorCode = keyof typeof errorTable;
+
+/** An error meant for the caller: its code picks the status and the translated message. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly issues: FieldIssue[] | undefined;
+
+  constructor(code: ErrorCode, options: { issues?: FieldIssue[]; cause?: unknown } = {}) {
+    super(errorMessages[errorTable[code].key], { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.issues = options.issues;
+  }
+
+  get status(): number {
+    return errorTable[this.code].status;
+  }
+}

@@ -1,0 +1,52 @@
+import { errorMessages, type ErrorBody, type FieldIssue } from '@esign/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, errorTable, type ErrorCode } from './app-error.ts';
+
+/** Maps Fastify's own 4xx errors to our codes; anything unknown becomes 'internal'. */
+function codeForStatus(status: number): ErrorCode {
+  const match = (Object.keys(errorTable) as ErrorCode[]).find(
+    (code) => errorTable[code].status === status,
+  );
+  if (match) return match;
+  return status >= 400 && status < 500 ? 'validation' : 'internal';
+}
+
+export function errorBody(code: ErrorCode, issues?: FieldIssue[]): ErrorBody {
+  const { status, key } = errorTable[code];
+  return { status, key, message: errorMessages[key], ...(issues?.length ? { issues } : {}) };
+}
+
+/** Reads zod's issues into the wire form: path, SPEC §5 key (when the schema gave one) and params. */
+function validationIssues(error: FastifyError): FieldIssue[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  return error.validation.map((item) => {
+    const params = item.params as { issue?: { message?: string; maximum?: unknown } } | undefined;
+    const message = params?.issue?.message ?? item.message ?? '';
+    const maximum = params?.issue?.maximum;
+    return {
+      path: item.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      key: message.startsWith('validation.') ? message : 'validation.invalidValue',
+      ...(typeof maximum === 'number' ? { params: { n: maximum } } : {}),
+    };
+  });
+}
+
+/** The one error handler: SPEC §8 bodies, no stack traces or internal messages, 5xx logged. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(errorBody(error.code, error.issues));
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return reply.status(400).send(errorBody('validation', validationIssues(error)));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(errorBody('internal'));
+    }
+    request.log.info({ code: error.code, status }, 'request refused');
+    return reply.status(status).send({ ...errorBody(codeForStatus(status)), status });
+  });
+}

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from '../errors/error-handler.ts';
+
+/**
+ * Serves the built web app. Any GET or HEAD that is not under /api and names no
+ * file gets index.html, so the app's router handles deep links (history mode).
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const built = existsSync(join(distDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: false,
+      setHeaders(response, path) {
+        // Vite names built assets by content hash, so they never change under a name.
+        response.setHeader(
+          'Cache-Control',
+          path.includes(`${join(distDir, 'assets')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(path);
+    if (!isPage) return reply.status(404).send(errorBody('notFound'));
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}
