@@ -34,6 +34,10 @@ export async function registerConfigRoutes(
         response: { 200: z.string() },
       },
     },
-    async () => readFrontpageInfo(database.db),
+    // A bare string would go out as text/plain; the contract says a JSON string.
+    async (_request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(await readFrontpageInfo(database.db))),
   );
 }

@@ -21,9 +21,8 @@ export function errorBody(code: ErrorCode, issues?: FieldIssue[]): ErrorBody {
 function validationIssues(error: FastifyError): FieldIssue[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
   return error.validation.map((item) => {
-    const params = item.params as { issue?: { message?: string; maximum?: unknown } } | undefined;
-    const message = params?.issue?.message ?? item.message ?? '';
-    const maximum = params?.issue?.maximum;
+    const message = item.message ?? '';
+    const maximum = (item.params as { maximum?: unknown }).maximum;
     return {
       path: item.instancePath.replace(/^\//, '').replaceAll('/', '.'),
       key: message.startsWith('validation.') ? message : 'validation.invalidValue',

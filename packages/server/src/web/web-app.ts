@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../errors/error-handler.ts';
@@ -10,18 +10,19 @@ import { errorBody } from '../errors/error-handler.ts';
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const built = existsSync(join(distDir, 'index.html'));
+  const assetsDir = join(distDir, 'assets') + sep;
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
+      redirect: false,
+      cacheControl: false,
       setHeaders(response, path) {
         // Vite names built assets by content hash, so they never change under a name.
         response.setHeader(
           'Cache-Control',
-          path.includes(`${join(distDir, 'assets')}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
+          path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
     });
@@ -38,7 +39,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.status(200).sendFile('index.html');
   });
 }

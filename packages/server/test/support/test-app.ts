@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type AppConfig } from '../../src/config/env.ts';
+import type { DatabaseKind } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { createTestDatabase, type TestDatabase } from './databases.ts';
+
+/** A minimal built web app, so that the static and history-fallback paths are real files. */
+export function createWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'esign-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+  writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log("app");');
+  return dir;
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: TestDatabase;
+}
+
+/**
+ * Builds the app over a fresh migrated database of the given kind for one test file;
+ * the returned object is filled in before the tests run and torn down after.
+ */
+export function useTestApp(kind: DatabaseKind, env: Record<string, string> = {}): TestContext {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    const database = await createTestDatabase(kind);
+    await migrateToLatest(database.handle);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: database.dataDir,
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: createWebDist(),
+      ...env,
+    });
+    context.database = database;
+    context.config = config;
+    context.app = await buildApp({ config, database: database.handle });
+    await context.app.ready();
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.dispose();
+  });
+  return context;
+}

@@ -1,0 +1,164 @@
+// `npm test`: every test the project has, in order — lint, typecheck, unit, integration
+// on SQLite and PostgreSQL, browser tests in Chromium. Missing system pieces are
+// installed when we can (root with apt-get) or the run fails saying how to get them.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import net from 'node:net';
+import { buildWebIfNeeded } from './build-web.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const only = process.argv.slice(2);
+const reports = mkdtempSync(join(tmpdir(), 'esign-test-reports-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedStages = [];
+
+const isRoot = process.getuid?.() === 0;
+const debianPackages = {
+  chromium: '/usr/bin/chromium',
+  'poppler-utils': '/usr/bin/pdfsig',
+  qpdf: '/usr/bin/qpdf',
+};
+
+function ensureDebianPackages() {
+  const missing = Object.entries(debianPackages)
+    .filter(([, binary]) => !existsSync(binary))
+    .map(([name]) => name);
+  if (missing.length === 0) return;
+  if (!isRoot) {
+    throw new Error(
+      `Missing system packages: ${missing.join(', ')}. Install them with: sudo apt-get install -y ${missing.join(' ')}`,
+    );
+  }
+  console.log(`installing ${missing.join(', ')} with apt-get…`);
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+function canConnect(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 2000 }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+    socket.on('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+async function ensurePostgres() {
+  const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  const port = Number(url.port || 5432);
+  if (await canConnect(url.hostname, port)) return;
+  if (isRoot && existsSync('/etc/postgresql')) {
+    console.log('starting the local PostgreSQL…');
+    for (const version of execFileSync('ls', ['/etc/postgresql'])
+      .toString()
+      .split(/\s+/)
+      .filter(Boolean)) {
+      spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], {
+        stdio: 'inherit',
+      });
+    }
+    if (await canConnect(url.hostname, port)) return;
+  }
+  throw new Error(
+    `PostgreSQL is not reachable at ${url.host}. The integration tests need it: start one (trust auth, database "test") or set TEST_DATABASE_URL=postgres://user@host:port/db.`,
+  );
+}
+
+function run(stage, command, args, env = {}) {
+  if (only.length && !only.includes(stage)) return false;
+  console.log(`\n▶ ${stage}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) failedStages.push(stage);
+  return true;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+}
+
+try {
+  run('lint', 'npx', ['eslint', '.']);
+  run('format', 'npx', ['prettier', '--check', '.']);
+  run('typecheck', 'npm', ['run', 'typecheck']);
+  const unitReport = join(reports, 'unit.json');
+  if (
+    run('unit', 'npx', [
+      'vitest',
+      'run',
+      '--project',
+      'unit',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${unitReport}`,
+    ])
+  ) {
+    countVitest(unitReport);
+  }
+  if (!only.length || only.includes('integration')) await ensurePostgres();
+  const integrationReport = join(reports, 'integration.json');
+  if (
+    run('integration', 'npx', [
+      'vitest',
+      'run',
+      '--project',
+      'integration',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${integrationReport}`,
+    ])
+  ) {
+    countVitest(integrationReport);
+  }
+  if (!only.length || only.includes('e2e')) {
+    ensureDebianPackages();
+    buildWebIfNeeded();
+  }
+  const e2eReport = join(reports, 'e2e.json');
+  if (
+    run(
+      'e2e',
+      'npx',
+      ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+    )
+  ) {
+    countPlaywright(e2eReport);
+  }
+} catch (error) {
+  console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}`);
+  failedStages.push('setup');
+}
+
+console.log(
+  failedStages.length ? `\nfailed stages: ${failedStages.join(', ')}` : '\nall stages passed',
+);
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(failedStages.length ? 1 : 0);
