@@ -10,6 +10,8 @@ export const errorKeys = {
   csrf: 'errors.csrf',
   tooManyRequests: 'errors.tooManyRequests',
   unavailable: 'errors.unavailable',
+  invalidCredentials: 'errors.invalidCredentials',
+  loginExpired: 'errors.loginExpired',
 } as const;
 export type ErrorKey = (typeof errorKeys)[keyof typeof errorKeys];
 
@@ -24,6 +26,8 @@ export const errorMessages: Record<ErrorKey, string> = {
   'errors.csrf': 'The request could not be verified. Reload the page and try again.',
   'errors.tooManyRequests': 'Too many attempts. Wait a moment and try again.',
   'errors.unavailable': 'The service is not available right now. Try again in a moment.',
+  'errors.invalidCredentials': 'The e-mail address or the password is wrong.',
+  'errors.loginExpired': 'The login took too long. Start the login again.',
 };
 
 /** One field's problem, with a validation message key of SPEC §5 and its parameters. */

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerIdentity } from './auth/identity.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
 import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -35,6 +36,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(cookie, { secret: config.sessionSecret });
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app);
+  await registerIdentity(app, config, database);
 
   await registerHealthRoutes(app, database);
   await registerConfigRoutes(app, config, database);

@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config/env.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { AppError } from '../src/errors/app-error.ts';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
+import { TestClient } from './support/client.ts';
 import { createWebDist } from './support/test-app.ts';
 
 describe('the error format and security headers', () => {
@@ -65,11 +66,9 @@ describe('the error format and security headers', () => {
   });
 
   it('reports invalid input with the field and the SPEC §5 message key', async () => {
-    const empty = await app.inject({
-      method: 'POST',
-      url: '/api/test/validate',
-      payload: { Name: '' },
-    });
+    const browser = new TestClient(app);
+    await browser.get('/');
+    const empty = await browser.post('/api/test/validate', { Name: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({
       key: 'errors.checkInput',
@@ -77,18 +76,16 @@ describe('the error format and security headers', () => {
         "Check your input and try again. If this doesn't help, please contact system administrator.",
       issues: [{ path: 'Name', key: 'validation.nameRequired' }],
     });
-    const long = await app.inject({
-      method: 'POST',
-      url: '/api/test/validate',
-      payload: { Name: 'abcdefg' },
-    });
+    const long = await browser.post('/api/test/validate', { Name: 'abcdefg' });
     expect(long.json().issues).toEqual([
       { path: 'Name', key: 'validation.maxLength', params: { n: 5 } },
     ]);
   });
 
   it('refuses a body that is not JSON with a clear 4xx', async () => {
-    const response = await app.inject({
+    const browser = new TestClient(app);
+    await browser.get('/');
+    const response = await browser.request({
       method: 'POST',
       url: '/api/test/validate',
       headers: { 'content-type': 'application/json' },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TestClient } from './support/client.ts';
 import { useTestApp } from './support/test-app.ts';
 
 describe('serving the web app in history mode', () => {
@@ -36,7 +37,9 @@ describe('serving the web app in history mode', () => {
   });
 
   it('does not answer unsafe methods with the app', async () => {
-    const response = await context.app.inject({ method: 'POST', url: '/esign/edit/1' });
+    const browser = new TestClient(context.app);
+    await browser.get('/');
+    const response = await browser.post('/esign/edit/1');
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/json/);
   });

@@ -44,6 +44,21 @@ export const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().default(join(serverRoot, '../web/dist')),
   TRUST_PROXY: booleanFlag(false),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(25),
+  ORGANIZATION_NAME: z.string().optional(),
+  ORGANIZATION_BIC: z.string().optional(),
+  BUILTIN_IDP: booleanFlag(false),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  SAML_ENTRY_POINT: z.url().optional(),
+  SAML_IDP_CERT: z.string().optional(),
+  SAML_ISSUER: z.string().optional(),
+  SAML_LOGOUT_URL: z.url().optional(),
+  ADMIN_GROUPS: z.string().default('esign-admins'),
+  ADMIN_EMAILS: z.string().default(''),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -65,6 +80,56 @@ export interface AppConfig {
   webDistDir: string;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  organizationName: string;
+  organizationBic: string;
+  /** demo: the built-in provider with demo accounts (anything but NODE_ENV=production). */
+  demo: boolean;
+  login: LoginConfig;
+  adminGroups: string[];
+  adminEmails: string[];
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+}
+
+/** How portal users log in: exactly one of these is in force. */
+export type LoginConfig =
+  | { kind: 'builtin' }
+  | { kind: 'oidc'; issuer: string; clientId: string; clientSecret: string | undefined; scopes: string }
+  | { kind: 'saml'; entryPoint: string; idpCert: string; issuer: string; logoutUrl: string | undefined };
+
+const listOf = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+
+function loginConfigOf(env: Env, demo: boolean): LoginConfig {
+  if (env.SAML_ENTRY_POINT) {
+    if (!env.SAML_IDP_CERT) throw new ConfigError('SAML_IDP_CERT is required with SAML_ENTRY_POINT');
+    return {
+      kind: 'saml',
+      entryPoint: env.SAML_ENTRY_POINT,
+      idpCert: env.SAML_IDP_CERT,
+      issuer: env.SAML_ISSUER ?? 'esign-portal',
+      logoutUrl: env.SAML_LOGOUT_URL,
+    };
+  }
+  if (env.OIDC_ISSUER) {
+    if (!env.OIDC_CLIENT_ID) throw new ConfigError('OIDC_CLIENT_ID is required with OIDC_ISSUER');
+    return {
+      kind: 'oidc',
+      issuer: env.OIDC_ISSUER,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+      scopes: env.OIDC_SCOPES,
+    };
+  }
+  if (!demo && !env.BUILTIN_IDP) {
+    throw new ConfigError(
+      'No login configured: set OIDC_ISSUER or SAML_ENTRY_POINT, or BUILTIN_IDP=true for the built-in provider',
+    );
+  }
+  return { kind: 'builtin' };
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +143,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const env = parsed.data;
   const dataDir = resolve(env.DATA_DIR);
+  const demo = env.NODE_ENV !== 'production';
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -95,6 +161,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: resolve(env.WEB_DIST_DIR),
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    organizationName: env.ORGANIZATION_NAME ?? (demo ? 'Demo Organisation' : ''),
+    organizationBic: env.ORGANIZATION_BIC ?? (demo ? 'DEMOFIHH' : ''),
+    demo,
+    login: loginConfigOf(env, demo),
+    adminGroups: listOf(env.ADMIN_GROUPS),
+    adminEmails: listOf(env.ADMIN_EMAILS).map((email) => email.toLowerCase()),
+    sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
   };
 }
 

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { SqliteBooleanPlugin } from './sqlite-booleans.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -40,7 +41,10 @@ function openSqlite(file: string): DatabaseHandle {
   connection.pragma('journal_mode = WAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: connection }),
+    plugins: [new SqliteBooleanPlugin()],
+  });
   return {
     db,
     kind: 'sqlite',

@@ -2,10 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.ts';
 import type { MigrationContext } from './migration-context.ts';
 import { initial } from './migrations/0001-initial.ts';
+import { identity } from './migrations/0002-identity.ts';
+import { samlRequests } from './migrations/0003-saml-requests.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
 const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0001-initial', initial],
+  ['0002-identity', identity],
+  ['0003-saml-requests', samlRequests],
 ];
 
 class StaticProvider implements MigrationProvider {

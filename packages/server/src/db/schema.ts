@@ -1,4 +1,4 @@
-import type { ColumnType, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Timestamps: written as Date, read as Date (PostgreSQL) or ISO text (SQLite); see toIsoString. */
 export type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
@@ -10,7 +10,125 @@ export interface SettingsTable {
 }
 export type SettingRow = Selectable<SettingsTable>;
 
+/** SQLite stores booleans as 0/1, PostgreSQL as boolean. */
+export type Flag = ColumnType<boolean | number, boolean, boolean>;
+
+export interface UsersTable {
+  id: string;
+  issuer: string;
+  subject: string;
+  email: string;
+  display_name: string;
+  organisation: string | null;
+  title: string | null;
+  is_admin: Flag;
+  created_at: Timestamp;
+  last_login_at: Timestamp;
+}
+
+export interface UserGroupsTable {
+  id: string;
+  name: string;
+  normalized_name: string;
+  concurrency_stamp: string;
+  role_type: string;
+  haka_group_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface UserGroupMembersTable {
+  group_id: string;
+  user_id: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the session token; the token itself lives only in the cookie. */
+  id: string;
+  user_id: string;
+  login_method: string;
+  id_token: string | null;
+  saml_name_id: string | null;
+  saml_session_index: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+export type SessionRow = Selectable<SessionsTable>;
+
+export interface LoginStatesTable {
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  created_at: Timestamp;
+}
+
+export interface LocalAccountsTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  display_name: string;
+  organisation: string | null;
+  title: string | null;
+  /** JSON array of group identifiers sent as the groups claim. */
+  groups: string;
+  is_demo: Flag;
+  created_at: Timestamp;
+}
+export type LocalAccountRow = Selectable<LocalAccountsTable>;
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_started_at: Timestamp;
+}
+
+export interface AuditEventsTable {
+  seq: Generated<number>;
+  id: string;
+  occurred_at: Timestamp;
+  operation: string;
+  user_id: string | null;
+  actor: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  details: string;
+  previous_hash: string;
+  hash: string;
+}
+export type AuditEventRow = Selectable<AuditEventsTable>;
+
+export interface IdpPayloadsTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+}
+
+/** A SAML request (AuthnRequest or LogoutRequest) awaiting its answer; value is its IssueInstant. */
+export interface SamlRequestsTable {
+  id: string;
+  value: string;
+  created_at: Timestamp;
+}
+
 /** The whole database as Kysely sees it; each migration extends it. */
 export interface Database {
   settings: SettingsTable;
+  users: UsersTable;
+  user_groups: UserGroupsTable;
+  user_group_members: UserGroupMembersTable;
+  sessions: SessionsTable;
+  login_states: LoginStatesTable;
+  local_accounts: LocalAccountsTable;
+  login_throttle: LoginThrottleTable;
+  audit_events: AuditEventsTable;
+  idp_payloads: IdpPayloadsTable;
+  saml_requests: SamlRequestsTable;
 }

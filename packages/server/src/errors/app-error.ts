@@ -4,6 +4,8 @@ import { errorKeys, errorMessages, type ErrorKey, type FieldIssue } from '@esign
 export const errorTable = {
   validation: { status: 400, key: errorKeys.checkInput },
   unauthorized: { status: 401, key: errorKeys.unauthorized },
+  invalidCredentials: { status: 401, key: errorKeys.invalidCredentials },
+  loginExpired: { status: 400, key: errorKeys.loginExpired },
   forbidden: { status: 403, key: errorKeys.forbidden },
   csrf: { status: 403, key: errorKeys.csrf },
   notFound: { status: 404, key: errorKeys.notFound },

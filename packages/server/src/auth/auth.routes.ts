@@ -1,0 +1,157 @@
+import { apiPaths, Session } from '@esign/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
+import type { AppConfig } from '../config/env.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { completeLogin, recordLoginFailure, safeReturnPath, type RequestMeta } from './login.service.ts';
+import type { OidcLogin } from './oidc-login.ts';
+import { endSession, hashSessionToken, type ActiveSession } from './session.service.ts';
+
+/** How the configured login method starts a login and ends one at the provider. */
+export interface LoginMethod {
+  loginUrl(returnTo: string, request: FastifyRequest, reply: FastifyReply): Promise<string>;
+  logoutUrl(session: ActiveSession): Promise<string | null>;
+}
+
+const loginStateCookie = 'esign_login';
+
+export const requestMeta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+
+/** The login method for OIDC (external or built-in): state cookie ties the callback to this browser. */
+export function oidcLoginMethod(oidc: OidcLogin, config: AppConfig): LoginMethod {
+  return {
+    async loginUrl(returnTo, _request, reply) {
+      const { state, url } = await oidc.begin(returnTo);
+      reply.setCookie(loginStateCookie, state, {
+        path: '/api/esign/Users',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.publicUrl.protocol === 'https:',
+        signed: true,
+        maxAge: 15 * 60,
+      });
+      return url;
+    },
+    logoutUrl: (session) => oidc.logoutUrl(session.idToken),
+  };
+}
+
+/** SPEC §7's login, logout and current-user calls, and the OIDC callback. */
+export async function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: { config: AppConfig; database: DatabaseHandle; method: LoginMethod; oidc: OidcLogin | null },
+) {
+  const { config, database, method, oidc } = deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    apiPaths.currentUser,
+    {
+      schema: {
+        tags: ['login'],
+        summary: 'The session (SPEC §3); IsAuthenticated is false when there is none',
+        response: { 200: Session },
+      },
+    },
+    async (request): Promise<Session> => ({
+      IsAuthenticated: request.session !== null,
+      IsAdmin: request.session?.user.isAdmin ?? false,
+      DisplayName: request.session?.user.displayName ?? '',
+      OrganizationName: config.organizationName,
+      BIC: config.organizationBic,
+    }),
+  );
+
+  routes.get(
+    apiPaths.externalLogin,
+    {
+      schema: {
+        tags: ['login'],
+        summary: 'Starts a login at the identity provider; afterwards the browser returns to r',
+        querystring: z.object({ r: z.string().max(2000).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const url = await method.loginUrl(safeReturnPath(request.query.r), request, reply);
+      return reply.redirect(url, 303);
+    },
+  );
+
+  if (oidc) {
+    routes.get(
+      '/api/esign/Users/callback',
+      {
+        schema: {
+          tags: ['login'],
+          summary: 'Where the OpenID Connect provider returns the browser after login',
+          querystring: z.record(z.string(), z.string()),
+        },
+      },
+      async (request, reply) => {
+        const raw = request.cookies[loginStateCookie];
+        const cookieState = raw ? request.unsignCookie(raw) : null;
+        reply.clearCookie(loginStateCookie, { path: '/api/esign/Users' });
+        const meta = requestMeta(request);
+        try {
+          if (!cookieState?.valid || cookieState.value !== request.query.state) {
+            throw new Error('the login state does not belong to this browser');
+          }
+          const callbackUrl = new URL(request.url, config.publicUrl);
+          const result = await oidc.finish(cookieState.value, callbackUrl);
+          if (!result.identity.email) throw new Error('the provider sent no e-mail address');
+          // A session the browser may already have is ended: the login always starts a new one.
+          if (request.session) await endSession(database.db, request.session.id);
+          const token = await completeLogin(
+            database.db,
+            config,
+            result.identity,
+            { method: 'oidc', idToken: result.idToken },
+            meta,
+          );
+          app.sessionCookies.setSession(reply, token);
+          app.sessionCookies.refreshCsrf(reply, { id: hashSessionToken(token) }, request);
+          return reply.redirect(safeReturnPath(result.returnTo), 303);
+        } catch (error) {
+          request.log.info({ reason: (error as Error).message }, 'login refused');
+          await recordLoginFailure(database.db, null, (error as Error).message, meta);
+          return reply.redirect('/login?failed=1', 303);
+        }
+      },
+    );
+  }
+
+  routes.get(
+    apiPaths.externalLogout,
+    {
+      schema: {
+        tags: ['login'],
+        summary: 'Ends the session here and at the identity provider, then shows the logged-out notice',
+      },
+    },
+    async (request, reply) => {
+      const session = request.session;
+      app.sessionCookies.clearSession(reply);
+      if (!session) return reply.redirect('/logout', 303);
+      await database.db.transaction().execute(async (trx) => {
+        await endSession(trx, session.id);
+        await recordAuditEvent(trx, {
+          operation: auditOperations.logoutSuccess,
+          userId: session.user.id,
+          actor: session.user.email,
+          ...requestMeta(request),
+        });
+      });
+      request.session = null;
+      const providerLogout = await method.logoutUrl(session).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'provider logout address unavailable');
+        return null;
+      });
+      return reply.redirect(providerLogout ?? '/logout', 303);
+    },
+  );
+}

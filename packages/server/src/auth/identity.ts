@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type * as client from 'openid-client';
+import type { AppConfig } from '../config/env.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { ensureFirstAdministrator, seedDemoAccounts } from '../idp/accounts.service.ts';
+import { mountBuiltinProvider, registerIdpLoginRoutes } from '../idp/idp.routes.ts';
+import { createBuiltinProvider } from '../idp/provider.ts';
+import { oidcLoginMethod, registerAuthRoutes, type LoginMethod } from './auth.routes.ts';
+import { createOidcLogin } from './oidc-login.ts';
+import { registerSessions } from './session.plugin.ts';
+
+/** The built-in provider is reached in-process, so it works behind any proxy or TLS set-up. */
+function injectFetch(app: FastifyInstance): client.CustomFetch {
+  return async (url, options) => {
+    const target = new URL(url);
+    const headers: Record<string, string> = { ...options.headers };
+    headers.host = target.host;
+    headers['x-forwarded-proto'] = target.protocol.replace(':', '');
+    const response = await app.inject({
+      method: options.method as 'GET' | 'POST',
+      url: `${target.pathname}${target.search}`,
+      headers,
+      ...(options.body !== undefined && options.body !== null ? { payload: String(options.body) } : {}),
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (item !== undefined) responseHeaders.append(name, String(item));
+      }
+    }
+    return new Response(response.rawPayload, { status: response.statusCode, headers: responseHeaders });
+  };
+}
+
+/**
+ * Everything about who the user is: the built-in provider when it is in force (before
+ * the session plugin, so its endpoints keep their own protections), sessions and XSRF,
+ * and the login, logout and current-user calls.
+ */
+export async function registerIdentity(
+  app: FastifyInstance,
+  config: AppConfig,
+  database: DatabaseHandle,
+  extraLoginMethods: { saml?: (app: FastifyInstance) => Promise<LoginMethod> } = {},
+) {
+  const builtin = config.login.kind === 'builtin';
+  const provider = builtin ? await createBuiltinProvider(database.db, config) : null;
+  if (provider) {
+    await mountBuiltinProvider(app, provider);
+    if (config.demo) {
+      await seedDemoAccounts(database.db, config.organizationName);
+    } else {
+      const created = await ensureFirstAdministrator(database.db, config.organizationName);
+      if (created) {
+        app.log.warn(
+          `Built-in login: created the administrator ${created.email} with the one-time password ${created.password} — change it now; it is not shown again.`,
+        );
+      }
+    }
+  }
+  await app.register(registerSessions, { config, database });
+
+  let method: LoginMethod;
+  let oidc = null;
+  if (config.login.kind === 'saml') {
+    if (!extraLoginMethods.saml) throw new Error('SAML login is configured but not available');
+    method = await extraLoginMethods.saml(app);
+  } else {
+    oidc = createOidcLogin(database.db, config, builtin ? { customFetch: injectFetch(app) } : {});
+    method = oidcLoginMethod(oidc, config);
+  }
+  await registerAuthRoutes(app, { config, database, method, oidc });
+  if (provider) await registerIdpLoginRoutes(app, provider, config, database);
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
+import type { AppConfig } from '../config/env.ts';
+import type { Database } from '../db/schema.ts';
+import { startSession } from './session.service.ts';
+import { syncGroupMemberships, upsertUser } from './users.repository.ts';
+
+/** Who a provider says logged in, mapped from OIDC claims or SAML attributes. */
+export interface ExternalIdentity {
+  issuer: string;
+  subject: string;
+  email: string;
+  displayName: string;
+  organisation: string | null;
+  title: string | null;
+  /** Group identifiers (OIDC groups claim, Haka entitlements); matched to HakaGroupId. */
+  groups: string[];
+}
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface LoginExtras {
+  method: 'oidc' | 'saml';
+  idToken?: string | null;
+  samlNameId?: string | null;
+  samlSessionIndex?: string | null;
+}
+
+export function isAdministrator(config: AppConfig, identity: ExternalIdentity): boolean {
+  return (
+    identity.groups.some((group) => config.adminGroups.includes(group)) ||
+    config.adminEmails.includes(identity.email.toLowerCase())
+  );
+}
+
+/**
+ * Records a successful login: creates or refreshes the user, syncs group memberships
+ * from the identity's group identifiers, starts a fresh session and writes the audit
+ * event, all in one transaction. Answers the new session token.
+ */
+export async function completeLogin(
+  db: Kysely<Database>,
+  config: AppConfig,
+  identity: ExternalIdentity,
+  extras: LoginExtras,
+  meta: RequestMeta,
+  now: Date = new Date(),
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const userId = await upsertUser(
+      trx,
+      randomUUID(),
+      {
+        issuer: identity.issuer,
+        subject: identity.subject,
+        email: identity.email,
+        displayName: identity.displayName || identity.email,
+        organisation: identity.organisation,
+        title: identity.title,
+        isAdmin: isAdministrator(config, identity),
+      },
+      now,
+    );
+    await syncGroupMemberships(trx, userId, identity.groups);
+    const token = await startSession(
+      trx,
+      {
+        userId,
+        loginMethod: extras.method,
+        idToken: extras.idToken ?? null,
+        samlNameId: extras.samlNameId ?? null,
+        samlSessionIndex: extras.samlSessionIndex ?? null,
+        ...meta,
+      },
+      { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
+      now,
+    );
+    await recordAuditEvent(
+      trx,
+      { operation: auditOperations.loginSuccess, userId, actor: identity.email, ...meta, details: { method: extras.method } },
+      now,
+    );
+    return token;
+  });
+}
+
+/** Records a failed login attempt (wrong password, refused response) for the reports. */
+export async function recordLoginFailure(
+  db: Kysely<Database>,
+  actor: string | null,
+  reason: string,
+  meta: RequestMeta,
+): Promise<void> {
+  await recordAuditEvent(db, { operation: auditOperations.loginFailure, actor, ...meta, details: { reason } });
+}
+
+/**
+ * A same-site relative path to go to after login, or '/': never another origin,
+ * so the login cannot be turned into an open redirect.
+ */
+export function safeReturnPath(candidate: unknown): string {
+  if (typeof candidate !== 'string' || candidate.length > 2000) return '/';
+  if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\')) return '/';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return '/';
+  const base = 'http://portal.invalid';
+  const parsed = new URL(candidate, base);
+  if (parsed.origin !== base) return '/';
+  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+}

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config/env.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { AppError } from '../errors/app-error.ts';
+import {
+  csrfCookieName,
+  csrfHeaderName,
+  isCsrfRequestValid,
+  isCsrfTokenValid,
+  issueCsrfToken,
+} from './csrf.ts';
+import { findActiveSession, type ActiveSession, type SessionLimits } from './session.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: ActiveSession | null;
+    /** Set when this request created the anonymous browser id. */
+    newAnonymousId: string | null;
+  }
+  interface FastifyContextConfig {
+    /** false exempts an unsafe route from the XSRF check (it must protect itself otherwise). */
+    csrf?: boolean;
+    /** true makes a safe-method route that changes state require the XSRF header too. */
+    csrfOnSafeMethod?: boolean;
+  }
+}
+
+export const sessionCookieName = 'esign_session';
+const anonymousCookieName = 'esign_anon';
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface SessionCookies {
+  setSession(reply: FastifyReply, token: string): void;
+  clearSession(reply: FastifyReply): void;
+  /** Re-issues the XSRF-TOKEN cookie for the session now in force. */
+  refreshCsrf(reply: FastifyReply, session: { id: string } | null, request: FastifyRequest): void;
+}
+
+/**
+ * Sessions and request forgery protection for every route: reads the session cookie,
+ * refuses unsafe calls whose X-XSRF-TOKEN header does not match a session-bound
+ * XSRF-TOKEN cookie (or that come from another site), and keeps that cookie issued.
+ */
+async function sessionPlugin(
+  app: FastifyInstance,
+  { config, database }: { config: AppConfig; database: DatabaseHandle },
+) {
+  const secure = config.publicUrl.protocol === 'https:';
+  const limits: SessionLimits = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
+  const base = { path: '/', sameSite: 'lax' as const, secure };
+
+  const anonymousIdOf = (request: FastifyRequest): string | null => {
+    if (request.newAnonymousId) return request.newAnonymousId;
+    const raw = request.cookies[anonymousCookieName];
+    if (!raw) return null;
+    const unsigned = request.unsignCookie(raw);
+    return unsigned.valid ? unsigned.value : null;
+  };
+  const bindingOf = (request: FastifyRequest, session: { id: string } | null) => {
+    if (session) return `s:${session.id}`;
+    const anonymous = anonymousIdOf(request);
+    return anonymous ? `a:${anonymous}` : null;
+  };
+
+  const cookies: SessionCookies = {
+    setSession(reply, token) {
+      reply.setCookie(sessionCookieName, token, { ...base, httpOnly: true });
+    },
+    clearSession(reply) {
+      reply.clearCookie(sessionCookieName, { ...base, httpOnly: true });
+    },
+    refreshCsrf(reply, session, request) {
+      let binding = bindingOf(request, session);
+      if (!binding) {
+        request.newAnonymousId = randomBytes(18).toString('base64url');
+        reply.setCookie(anonymousCookieName, request.newAnonymousId, {
+          ...base,
+          httpOnly: true,
+          signed: true,
+        });
+        binding = `a:${request.newAnonymousId}`;
+      }
+      // Readable by the web app's script, which echoes it in the X-XSRF-TOKEN header.
+      reply.setCookie(csrfCookieName, issueCsrfToken(config.sessionSecret, binding), {
+        ...base,
+        httpOnly: false,
+      });
+    },
+  };
+  app.decorate('sessionCookies', cookies);
+  app.decorateRequest('session', null);
+  app.decorateRequest('newAnonymousId', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[sessionCookieName];
+    request.session = token ? await findActiveSession(database.db, token, limits) : null;
+
+    const routeConfig = request.routeOptions.config;
+    const needsCheck =
+      routeConfig.csrf !== false &&
+      (unsafeMethods.has(request.method) || routeConfig.csrfOnSafeMethod === true);
+    if (!needsCheck) return;
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new AppError('csrf');
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== config.publicUrl.origin && origin !== `${request.protocol}://${request.host}`) {
+      throw new AppError('csrf');
+    }
+    const binding = bindingOf(request, request.session);
+    const header = request.headers[csrfHeaderName];
+    if (
+      !binding ||
+      !isCsrfRequestValid(
+        config.sessionSecret,
+        binding,
+        request.cookies[csrfCookieName],
+        typeof header === 'string' ? header : undefined,
+      )
+    ) {
+      throw new AppError('csrf');
+    }
+  });
+
+  // Keep a valid XSRF-TOKEN in the browser for whatever session is now in force.
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.hasHeader('set-cookie') && String(reply.getHeader('set-cookie')).includes(`${csrfCookieName}=`)) {
+      return;
+    }
+    const binding = bindingOf(request, request.session);
+    if (!binding || !isCsrfTokenValid(config.sessionSecret, binding, request.cookies[csrfCookieName])) {
+      cookies.refreshCsrf(reply, request.session, request);
+    }
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessionCookies: SessionCookies;
+  }
+}
+
+export const registerSessions = fp(sessionPlugin, { name: 'esign-sessions' });
+
+/** preHandler: a signed-in user is required. */
+export async function requireSession(request: FastifyRequest) {
+  if (!request.session) throw new AppError('unauthorized');
+}
+
+/** preHandler: an administrator is required. */
+export async function requireAdmin(request: FastifyRequest) {
+  if (!request.session) throw new AppError('unauthorized');
+  if (!request.session.user.isAdmin) throw new AppError('forbidden');
+}

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export function insertSession(
+  db: Kysely<Database>,
+  values: {
+    id: string;
+    userId: string;
+    loginMethod: string;
+    idToken: string | null;
+    samlNameId: string | null;
+    samlSessionIndex: string | null;
+    now: Date;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+  },
+) {
+  return db
+    .insertInto('sessions')
+    .values({
+      id: values.id,
+      user_id: values.userId,
+      login_method: values.loginMethod,
+      id_token: values.idToken,
+      saml_name_id: values.samlNameId,
+      saml_session_index: values.samlSessionIndex,
+      created_at: values.now.toISOString(),
+      last_seen_at: values.now.toISOString(),
+      expires_at: values.expiresAt.toISOString(),
+      ip: values.ip,
+      user_agent: values.userAgent,
+    })
+    .execute();
+}
+
+export function findSessionWithUser(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id',
+      'sessions.login_method',
+      'sessions.id_token',
+      'sessions.saml_name_id',
+      'sessions.saml_session_index',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'users.id as user_id',
+      'users.email',
+      'users.display_name',
+      'users.organisation',
+      'users.title',
+      'users.is_admin',
+    ])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+}
+
+export function touchSession(db: Kysely<Database>, id: string, now: Date) {
+  return db
+    .updateTable('sessions')
+    .set({ last_seen_at: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function deleteSession(db: Kysely<Database>, id: string) {
+  return db.deleteFrom('sessions').where('id', '=', id).execute();
+}

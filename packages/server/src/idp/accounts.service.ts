@@ -1,0 +1,93 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
+import type { Database, LocalAccountRow } from '../db/schema.ts';
+
+/** The demo organisation's accounts, seeded when the portal runs in its demo profile (README lists them). */
+export const demoAccounts = [
+  {
+    email: 'admin@example.com',
+    password: 'admin-demo',
+    displayName: 'Aino Admin',
+    title: 'Portal administrator',
+    groups: ['esign-admins'],
+  },
+  { email: 'user@example.com', password: 'user-demo', displayName: 'Ulla User', title: 'Planning officer', groups: [] },
+  { email: 'user2@example.com', password: 'user2-demo', displayName: 'Ville Virtanen', title: 'Researcher', groups: [] },
+] as const;
+
+// argon2id with the OWASP-recommended minimum (19 MiB, 2 passes).
+const hashOptions = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+// Verifying against this when the account does not exist keeps the timing the same.
+const absentAccountHash = hash(randomBytes(16).toString('hex'), hashOptions);
+
+async function insertAccount(
+  db: Kysely<Database>,
+  account: { email: string; password: string; displayName: string; title: string | null; groups: readonly string[] },
+  organisation: string,
+  isDemo: boolean,
+) {
+  const email = account.email.toLowerCase();
+  const existing = await db.selectFrom('local_accounts').select('id').where('email', '=', email).executeTakeFirst();
+  if (existing) return;
+  await db
+    .insertInto('local_accounts')
+    .values({
+      id: randomUUID(),
+      email,
+      password_hash: await hash(account.password, hashOptions),
+      display_name: account.displayName,
+      organisation,
+      title: account.title,
+      groups: JSON.stringify(account.groups),
+      is_demo: isDemo,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .execute();
+}
+
+/** Seeds the demo accounts once; existing ones are left as they are. */
+export async function seedDemoAccounts(db: Kysely<Database>, organisation: string): Promise<void> {
+  for (const account of demoAccounts) await insertAccount(db, account, organisation, true);
+}
+
+/** Production with the built-in provider: removes demo accounts, creates a first administrator
+ * when there is none and answers its one-time password (null when one exists). */
+export async function ensureFirstAdministrator(
+  db: Kysely<Database>,
+  organisation: string,
+): Promise<{ email: string; password: string } | null> {
+  await db.deleteFrom('local_accounts').where('is_demo', '=', true).execute();
+  const existing = await db.selectFrom('local_accounts').select('id').executeTakeFirst();
+  if (existing) return null;
+  const account = {
+    email: 'admin@localhost',
+    password: randomBytes(15).toString('base64url'),
+    displayName: 'Administrator',
+    title: null,
+    groups: ['esign-admins'],
+  };
+  await insertAccount(db, account, organisation, false);
+  return { email: account.email, password: account.password };
+}
+
+export function findAccountById(db: Kysely<Database>, id: string) {
+  return db.selectFrom('local_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The account whose password this is, or null; the same work is done either way. */
+export async function verifyAccountPassword(
+  db: Kysely<Database>,
+  email: string,
+  password: string,
+): Promise<LocalAccountRow | null> {
+  const account = await db
+    .selectFrom('local_accounts')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  const ok = await verify(account?.password_hash ?? (await absentAccountHash), password).catch(() => false);
+  return account && ok ? account : null;
+}

@@ -1,0 +1,119 @@
+import middie from '@fastify/middie';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type Provider from 'oidc-provider';
+import { z } from 'zod';
+import { recordLoginFailure } from '../auth/login.service.ts';
+import type { AppConfig } from '../config/env.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { AppError } from '../errors/app-error.ts';
+import { demoAccounts, verifyAccountPassword } from './accounts.service.ts';
+import { logoutScript } from './pages.ts';
+import {
+  clearAccountFailures,
+  isThrottled,
+  recordLoginFailure as countFailure,
+  throttleKeys,
+} from './throttle.service.ts';
+
+const LoginBody = z.object({
+  email: z.string().trim().min(1, 'validation.required').max(254, 'validation.maxLength'),
+  password: z.string().min(1, 'validation.required').max(1000, 'validation.maxLength'),
+});
+
+/**
+ * Mounts the built-in provider under /idp (it must be registered before the session
+ * plugin, so the provider's own endpoints are not subject to the portal's XSRF check)
+ * and the login form's calls under /idp-login/{uid}, where the interaction cookie lives.
+ */
+export async function mountBuiltinProvider(app: FastifyInstance, provider: Provider) {
+  await app.register(middie, { hook: 'onRequest' });
+  app.use('/idp', provider.callback());
+}
+
+export async function registerIdpLoginRoutes(
+  app: FastifyInstance,
+  provider: Provider,
+  config: AppConfig,
+  database: DatabaseHandle,
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const db = database.db;
+
+  app.get('/idp-assets/logout.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(logoutScript),
+  );
+
+  const details = async (request: { raw: import('node:http').IncomingMessage }, raw: import('node:http').ServerResponse) => {
+    try {
+      return await provider.interactionDetails(request.raw, raw);
+    } catch {
+      throw new AppError('loginExpired');
+    }
+  };
+
+  routes.get(
+    '/idp-login/:uid/details',
+    {
+      schema: {
+        tags: ['built-in login'],
+        summary: 'What the login form shows: the demo accounts in the demo profile',
+        params: z.object({ uid: z.string().max(100) }),
+        response: {
+          200: z.object({
+            demoAccounts: z.array(z.object({ email: z.string(), password: z.string(), admin: z.boolean() })),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      await details(request, reply.raw);
+      return {
+        demoAccounts: config.demo
+          ? demoAccounts.map((account) => ({
+              email: account.email,
+              password: account.password,
+              admin: (account.groups as readonly string[]).includes('esign-admins'),
+            }))
+          : [],
+      };
+    },
+  );
+
+  routes.post(
+    '/idp-login/:uid/login',
+    {
+      schema: {
+        tags: ['built-in login'],
+        summary: 'Checks the e-mail address and password; answers where the browser goes next',
+        params: z.object({ uid: z.string().max(100) }),
+        body: LoginBody,
+        response: { 200: z.object({ location: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const interaction = await details(request, reply.raw);
+      if (interaction.prompt.name !== 'login') throw new AppError('loginExpired');
+      const meta = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+      const keys = throttleKeys(request.body.email, request.ip);
+      if (await isThrottled(db, keys)) {
+        await recordLoginFailure(db, request.body.email, 'throttled', meta);
+        throw new AppError('tooManyRequests');
+      }
+      const account = await verifyAccountPassword(db, request.body.email, request.body.password);
+      if (!account) {
+        await countFailure(db, keys);
+        await recordLoginFailure(db, request.body.email, 'wrong password', meta);
+        throw new AppError('invalidCredentials');
+      }
+      await clearAccountFailures(db, account.email);
+      const location = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: account.id } },
+        { mergeWithLastSubmission: false },
+      );
+      return { location };
+    },
+  );
+}

@@ -1,0 +1,112 @@
+import { createHmac } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { AppConfig } from '../config/env.ts';
+import type { Database } from '../db/schema.ts';
+import {
+  builtinClientId,
+  builtinClientSecret,
+  builtinIssuer,
+  loggedOutUrl,
+  oidcCallbackUrl,
+} from '../auth/oidc-login.ts';
+import { createIdpAdapter } from './adapter.ts';
+import { findAccountById } from './accounts.service.ts';
+import { renderIdpPage } from './pages.ts';
+import { loadOrCreateSigningKeys } from './signing-keys.ts';
+
+/** Where the provider sends a browser to log in: the web app's login form for this interaction. */
+export const interactionPath = (uid: string) => `/idp-login/${encodeURIComponent(uid)}`;
+
+/**
+ * The built-in OpenID Connect provider, mounted under /idp: our local accounts, our own
+ * login page, storage in our database, and the portal as its one client.
+ */
+export async function createBuiltinProvider(db: Kysely<Database>, config: AppConfig) {
+  const scope = 'openid email profile groups';
+  const configuration: Configuration = {
+    adapter: createIdpAdapter(db),
+    clients: [
+      {
+        client_id: builtinClientId,
+        client_secret: builtinClientSecret(config),
+        redirect_uris: [oidcCallbackUrl(config)],
+        post_logout_redirect_uris: [loggedOutUrl(config)],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    cookies: {
+      keys: [createHmac('sha256', config.sessionSecret).update('builtin-idp-cookies').digest('base64url')],
+    },
+    jwks: await loadOrCreateSigningKeys(db),
+    scopes: scope.split(' '),
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'title', 'organisation'],
+      groups: ['groups'],
+    },
+    conformIdTokenClaims: false,
+    async findAccount(_ctx, sub) {
+      const account = await findAccountById(db, sub);
+      if (!account) return undefined;
+      return {
+        accountId: sub,
+        async claims() {
+          return {
+            sub,
+            email: account.email,
+            email_verified: true,
+            name: account.display_name,
+            title: account.title ?? undefined,
+            organisation: account.organisation ?? undefined,
+            groups: JSON.parse(account.groups) as string[],
+          };
+        },
+      };
+    },
+    // The portal is our own client: the user is not asked to consent to it.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const { client, session, result, provider } = ctx.oidc;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      const existing = grantId ? await provider.Grant.find(grantId) : undefined;
+      if (existing || client.clientId !== builtinClientId) return existing;
+      const grant = new provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope(scope);
+      await grant.save();
+      return grant;
+    },
+    interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          ctx.body = renderIdpPage('logout', form);
+        },
+        async postLogoutSuccessSource(ctx) {
+          ctx.body = renderIdpPage('loggedOut');
+        },
+      },
+    },
+    pkce: { required: () => true },
+    async renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.body = renderIdpPage('error', String(out.error_description ?? out.error ?? ''));
+    },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: Math.round(config.sessionAbsoluteMs / 1000),
+      Grant: Math.round(config.sessionAbsoluteMs / 1000),
+    },
+  };
+  const provider = new Provider(builtinIssuer(config), configuration);
+  provider.proxy = config.trustProxy || config.publicUrl.protocol === 'https:';
+  return provider;
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
+const pathOf = (location: string) => {
+  const url = new URL(location, 'http://app.invalid');
+  return `${url.pathname}${url.search}`;
+};
+
+/**
+ * A browser stand-in over app.inject: keeps cookies, sends the X-XSRF-TOKEN header
+ * the way the web app does, and can follow the built-in provider's login.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  private remember(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies) {
+      const expired = cookie.expires !== undefined && new Date(cookie.expires).getTime() <= Date.now();
+      if (expired || cookie.maxAge === 0 || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  async request(options: InjectOptions & { xsrf?: boolean }): Promise<LightMyRequestResponse> {
+    const { xsrf = true, ...rest } = options;
+    const token = this.cookies.get('XSRF-TOKEN');
+    const headers: Record<string, string> = {
+      ...(this.cookies.size
+        ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+        : {}),
+      ...(xsrf && token ? { 'x-xsrf-token': token } : {}),
+      ...(rest.headers as Record<string, string> | undefined),
+    };
+    const response = await this.app.inject({ ...rest, headers });
+    this.remember(response);
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+
+  post(url: string, payload?: unknown) {
+    return this.request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  }
+
+  /** Follows redirects within the app, as a browser would; answers the last response. */
+  async follow(first: LightMyRequestResponse, limit = 10): Promise<LightMyRequestResponse> {
+    let response = first;
+    for (let hop = 0; hop < limit && response.statusCode >= 300 && response.statusCode < 400; hop += 1) {
+      const location = new URL(String(response.headers.location), 'http://app.invalid');
+      this.lastLocation = location.pathname;
+      response = await this.get(`${location.pathname}${location.search}`);
+    }
+    return response;
+  }
+
+  /** Logs in through the built-in provider; answers the login form's response and the final one. */
+  async login(email: string, password: string, returnTo = '/') {
+    const start = await this.get(`/api/esign/Users/ExternalLogin?r=${encodeURIComponent(returnTo)}`);
+    const form = await this.follow(start);
+    // follow() ended on the web app's login form page; its address names the interaction.
+    const interaction = this.lastLocation;
+    const submitted = await this.post(`${interaction}/login`, { email, password });
+    if (submitted.statusCode !== 200) return { submitted, final: submitted, form };
+    // Through the provider and the callback, up to the redirect into the portal itself.
+    let final = await this.get(pathOf(submitted.json<{ location: string }>().location));
+    while (final.statusCode >= 300 && final.statusCode < 400) {
+      const next = pathOf(String(final.headers.location));
+      if (!next.startsWith('/idp') && !next.startsWith('/api/esign/Users/callback')) break;
+      final = await this.get(next);
+    }
+    return { submitted, final, form };
+  }
+
+  /** The path of the last redirect followed. */
+  lastLocation = '';
+}
