@@ -1,0 +1,44 @@
+import { createBrowserRouter } from 'react-router';
+import { AppLayout } from '../components/layout/app-layout.tsx';
+import { paths } from '../config/paths.ts';
+import { RequireSession } from '../features/auth/components/require-session.tsx';
+import { LoginRoute } from '../features/auth/routes/login-route.tsx';
+import { LogoutRoute } from '../features/auth/routes/logout-route.tsx';
+import { FrontpageRoute } from '../features/frontpage/routes/frontpage-route.tsx';
+import { GroupsRoute } from '../features/groups/routes/groups-route.tsx';
+import { PersonalReportsRoute } from '../features/reports/routes/personal-reports-route.tsx';
+import { ReportsRoute } from '../features/reports/routes/reports-route.tsx';
+import { SettingsRoute } from '../features/settings/routes/settings-route.tsx';
+import { SignFlowEditRoute } from '../features/signflows/routes/signflow-edit-route.tsx';
+import { NotFoundRoute } from './routes/not-found-route.tsx';
+
+/** The route table of SPEC §2, in history mode with base /. */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <AppLayout />,
+      children: [
+        { path: paths.home.path, element: <FrontpageRoute /> },
+        { path: paths.login.path, element: <LoginRoute /> },
+        { path: paths.logout.path, element: <LogoutRoute /> },
+        {
+          element: <RequireSession />,
+          children: [
+            { path: paths.signFlowEdit.path, element: <SignFlowEditRoute mode="edit" /> },
+            { path: paths.signFlowCopy.path, element: <SignFlowEditRoute mode="copy" /> },
+          ],
+        },
+        {
+          element: <RequireSession admin />,
+          children: [
+            { path: paths.groups.path, element: <GroupsRoute /> },
+            { path: paths.settings.path, element: <SettingsRoute /> },
+            { path: paths.reports.path, element: <ReportsRoute /> },
+            { path: paths.personalReports.path, element: <PersonalReportsRoute /> },
+          ],
+        },
+        { path: '*', element: <NotFoundRoute /> },
+      ],
+    },
+  ]);
+}

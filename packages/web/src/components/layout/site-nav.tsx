@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation, type Location } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { externalLoginUrl, externalLogoutUrl } from '../../lib/auth-urls.ts';
+import { useSession } from '../../lib/session.ts';
+import { LoginIcon, LogoutIcon, PenIcon } from '../icons.tsx';
+import { SettingsMenu } from './settings-menu.tsx';
+
+/** Where login should bring the user back to: the login page's own target, else this page. */
+function returnPathAfterLogin(location: Location): string {
+  if (location.pathname === paths.login.path)
+    return new URLSearchParams(location.search).get('r') ?? paths.home.getHref();
+  if (location.pathname === paths.logout.path) return paths.home.getHref();
+  return location.pathname + location.search;
+}
+
+/** Main navigation; on small screens the entries shrink to icons, their names stay for assistive tech. */
+export function SiteNav() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const location = useLocation();
+
+  return (
+    <nav aria-label={t('nav.mainNavigation')}>
+      <ul className="site-nav list-unstyled d-flex align-items-center gap-3 mb-0">
+        {session === null ? (
+          <li>
+            <a className="site-nav__link" href={externalLoginUrl(returnPathAfterLogin(location))}>
+              <LoginIcon className="site-nav__icon" />
+              <span className="site-nav__label">{t('nav.login')}</span>
+            </a>
+          </li>
+        ) : (
+          <>
+            <li>
+              <NavLink className="site-nav__link" to={paths.home.getHref()} end>
+                <PenIcon className="site-nav__icon" />
+                <span className="site-nav__label">{t('nav.eSign')}</span>
+              </NavLink>
+            </li>
+            {session.IsAdmin && (
+              <li>
+                <SettingsMenu />
+              </li>
+            )}
+            <li className={session.IsAdmin ? 'd-md-none' : undefined}>
+              <a className="site-nav__link" href={externalLogoutUrl}>
+                <LogoutIcon className="site-nav__icon" />
+                <span className="site-nav__label">{t('nav.logout')}</span>
+              </a>
+            </li>
+          </>
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,21 @@
+import Markdown, { type Components } from 'react-markdown';
+import { safeLinkUrl } from '../lib/safe-url.ts';
+
+// The page owns the one h1, so the text's headings start one level lower.
+const shiftedHeadings: Components = { h1: 'h2', h2: 'h3', h3: 'h4', h4: 'h5', h5: 'h6' };
+
+/** Editable text shown as Markdown: raw HTML is skipped, links only http, https and mailto, no images. */
+export function SafeMarkdown({ text }: { text: string }) {
+  return (
+    <div className="safe-markdown">
+      <Markdown
+        skipHtml
+        urlTransform={safeLinkUrl}
+        components={shiftedHeadings}
+        disallowedElements={['img']}
+      >
+        {text}
+      </Markdown>
+    </div>
+  );
+}

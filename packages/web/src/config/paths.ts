@@ -1,0 +1,22 @@
+/** Every route of SPEC §2: `path` is the router's pattern, `getHref` builds a link to it. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  login: {
+    path: '/login',
+    getHref: (returnTo?: string) =>
+      returnTo === undefined ? '/login' : `/login?r=${encodeURIComponent(returnTo)}`,
+  },
+  logout: { path: '/logout', getHref: () => '/logout' },
+  signFlowEdit: {
+    path: '/esign/edit/:id',
+    getHref: (id: string) => `/esign/edit/${encodeURIComponent(id)}`,
+  },
+  signFlowCopy: {
+    path: '/esign/copy/:id',
+    getHref: (id: string) => `/esign/copy/${encodeURIComponent(id)}`,
+  },
+  groups: { path: '/groups', getHref: () => '/groups' },
+  settings: { path: '/settings', getHref: () => '/settings' },
+  reports: { path: '/reports', getHref: () => '/reports' },
+  personalReports: { path: '/personalreports', getHref: () => '/personalreports' },
+} as const;

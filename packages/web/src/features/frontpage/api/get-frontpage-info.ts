@@ -1,0 +1,16 @@
+import { apiPaths } from '@esign/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { requestJson } from '../../../lib/http.ts';
+
+/** The front-page intro text as Markdown; '' when no administrator has written one. */
+export function getFrontpageInfo(): Promise<string> {
+  return requestJson(apiPaths.frontpageInfo, z.string());
+}
+
+export const frontpageInfoQueryOptions = () =>
+  queryOptions({ queryKey: ['config', 'info'], queryFn: getFrontpageInfo });
+
+export function useFrontpageInfo() {
+  return useQuery(frontpageInfoQueryOptions());
+}
