@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
 import type { AppConfig } from '../config/env.ts';
@@ -33,7 +33,10 @@ const asStrings = (value: unknown) =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 /** Maps standard claims (and common extras) to the portal's user. */
-export function identityFromClaims(issuer: string, claims: Record<string, unknown>): ExternalIdentity {
+export function identityFromClaims(
+  issuer: string,
+  claims: Record<string, unknown>,
+): ExternalIdentity {
   const email = asString(claims.email) ?? '';
   const name =
     asString(claims.name) ??
@@ -43,7 +46,10 @@ export function identityFromClaims(issuer: string, claims: Record<string, unknow
     subject: String(claims.sub),
     email,
     displayName: name || email,
-    organisation: asString(claims.organisation) ?? asString(claims.organization) ?? asString(claims.schacHomeOrganization),
+    organisation:
+      asString(claims.organisation) ??
+      asString(claims.organization) ??
+      asString(claims.schacHomeOrganization),
     title: asString(claims.title),
     groups: [...asStrings(claims.groups), ...asStrings(claims.eduPersonEntitlement)],
   };
@@ -61,7 +67,12 @@ export function createOidcLogin(
   const login = config.login;
   const settings =
     login.kind === 'oidc'
-      ? { issuer: login.issuer, clientId: login.clientId, secret: login.clientSecret, scopes: login.scopes }
+      ? {
+          issuer: login.issuer,
+          clientId: login.clientId,
+          secret: login.clientSecret,
+          scopes: login.scopes,
+        }
       : {
           issuer: builtinIssuer(config),
           clientId: builtinClientId,
@@ -72,7 +83,9 @@ export function createOidcLogin(
   const configuration = () => {
     discovered ??= client
       .discovery(new URL(settings.issuer), settings.clientId, settings.secret, undefined, {
-        ...(new URL(settings.issuer).protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : {}),
+        ...(new URL(settings.issuer).protocol === 'http:'
+          ? { execute: [client.allowInsecureRequests] }
+          : {}),
         ...(options.customFetch ? { [client.customFetch]: options.customFetch } : {}),
       })
       .catch((error: unknown) => {
@@ -90,7 +103,13 @@ export function createOidcLogin(
       const verifier = client.randomPKCECodeVerifier();
       await db
         .insertInto('login_states')
-        .values({ state, nonce, code_verifier: verifier, return_to: returnTo, created_at: new Date().toISOString() })
+        .values({
+          state,
+          nonce,
+          code_verifier: verifier,
+          return_to: returnTo,
+          created_at: new Date().toISOString(),
+        })
         .execute();
       await db
         .deleteFrom('login_states')
@@ -127,7 +146,10 @@ export function createOidcLogin(
       });
       const claims: Record<string, unknown> = { ...tokens.claims() };
       if (server.serverMetadata().userinfo_endpoint) {
-        Object.assign(claims, await client.fetchUserInfo(server, tokens.access_token, String(claims.sub)));
+        Object.assign(
+          claims,
+          await client.fetchUserInfo(server, tokens.access_token, String(claims.sub)),
+        );
       }
       return {
         identity: identityFromClaims(settings.issuer, claims),
@@ -142,7 +164,6 @@ export function createOidcLogin(
       return client.buildEndSessionUrl(server, {
         post_logout_redirect_uri: loggedOutUrl(config),
         ...(idToken ? { id_token_hint: idToken } : {}),
-        state: randomBytes(8).toString('hex'),
       }).href;
     },
   };

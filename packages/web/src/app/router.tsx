@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { paths } from '../config/paths.ts';
 import { RequireSession } from '../features/auth/components/require-session.tsx';
+import { IdpLoginRoute } from '../features/auth/routes/idp-login-route.tsx';
 import { LoginRoute } from '../features/auth/routes/login-route.tsx';
 import { LogoutRoute } from '../features/auth/routes/logout-route.tsx';
 import { FrontpageRoute } from '../features/frontpage/routes/frontpage-route.tsx';
@@ -21,6 +22,7 @@ export function createAppRouter() {
         { path: paths.home.path, element: <FrontpageRoute /> },
         { path: paths.login.path, element: <LoginRoute /> },
         { path: paths.logout.path, element: <LogoutRoute /> },
+        { path: paths.builtInLogin.path, element: <IdpLoginRoute /> },
         {
           element: <RequireSession />,
           children: [

@@ -7,6 +7,11 @@ export const paths = {
       returnTo === undefined ? '/login' : `/login?r=${encodeURIComponent(returnTo)}`,
   },
   logout: { path: '/logout', getHref: () => '/logout' },
+  /** The built-in provider's login form for one login (an addition to SPEC §2). */
+  builtInLogin: {
+    path: '/idp-login/:uid',
+    getHref: (uid: string) => `/idp-login/${encodeURIComponent(uid)}`,
+  },
   signFlowEdit: {
     path: '/esign/edit/:id',
     getHref: (id: string) => `/esign/edit/${encodeURIComponent(id)}`,

@@ -10,7 +10,8 @@ import { SettingsMenu } from './settings-menu.tsx';
 function returnPathAfterLogin(location: Location): string {
   if (location.pathname === paths.login.path)
     return new URLSearchParams(location.search).get('r') ?? paths.home.getHref();
-  if (location.pathname === paths.logout.path) return paths.home.getHref();
+  if (location.pathname === paths.logout.path || location.pathname.startsWith('/idp-login/'))
+    return paths.home.getHref();
   return location.pathname + location.search;
 }
 

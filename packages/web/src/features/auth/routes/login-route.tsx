@@ -1,3 +1,4 @@
+import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { externalLoginUrl } from '../../../lib/auth-urls.ts';
@@ -10,6 +11,11 @@ export function LoginRoute() {
   return (
     <>
       <h1>{t('login.title')}</h1>
+      {searchParams.get('failed') !== null && (
+        <Alert variant="danger" data-testid="login-failed">
+          {t('idpLogin.failed')}
+        </Alert>
+      )}
       <p>{t('login.requiresAuthentication')}</p>
       <a
         className="btn btn-primary"

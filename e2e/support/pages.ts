@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const languages = ['fi', 'en', 'sv'] as const;
+export type Language = (typeof languages)[number];
+
+export const frontpageTitles: Record<Language, string> = {
+  fi: 'Allekirjoitusportaali',
+  en: 'Signing portal',
+  sv: 'Signeringsportal',
+};
+
+/** Chooses a language with the header's switcher, as a user would. */
+export async function chooseLanguage(page: Page, language: Language) {
+  await page.getByTestId('language-switcher').selectOption(language);
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
+/** axe-core in the real browser: no serious or critical violations allowed. */
+export async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** Logs in through the login page and the built-in provider's form. */
+export async function logIn(page: Page, email: string, password: string) {
+  await page.getByTestId('login-link').click();
+  await expect(page).toHaveURL(/\/idp-login\//);
+  await page.getByLabel(/Sähköpostiosoite|E-mail address|E-postadress/).fill(email);
+  await page.getByLabel(/Salasana|Password|Lösenord/).fill(password);
+  await page.getByRole('button', { name: /Kirjaudu sisään|Log in|Logga in/ }).click();
+}
