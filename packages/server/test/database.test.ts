@@ -10,7 +10,9 @@ describe.each(databaseKinds)('migrations and health on %s', (kind) => {
   it('migrates a fresh database, and a second run changes nothing', async () => {
     const database = await createTestDatabase(kind);
     try {
-      expect(await migrateToLatest(database.handle)).toEqual(expect.arrayContaining(['0001-initial', '0002-identity']));
+      expect(await migrateToLatest(database.handle)).toEqual(
+        expect.arrayContaining(['0001-initial', '0002-identity']),
+      );
       expect(await migrateToLatest(database.handle)).toEqual([]);
       await upsertSetting(database.handle.db, 'greeting', 'hei');
       await upsertSetting(database.handle.db, 'greeting', 'hej');

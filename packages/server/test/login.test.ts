@@ -5,8 +5,12 @@ import { databaseKinds } from './support/databases.ts';
 import { useTestApp } from './support/test-app.ts';
 
 describe.each(databaseKinds)('logging in through the built-in provider on %s', (kind) => {
-  const context = useTestApp(kind, { ORGANIZATION_NAME: 'Esimerkkiyliopisto', ORGANIZATION_BIC: 'ESIMFIHH' });
-  const current = async (browser: TestClient) => (await browser.get('/api/esign/users/current')).json();
+  const context = useTestApp(kind, {
+    ORGANIZATION_NAME: 'Esimerkkiyliopisto',
+    ORGANIZATION_BIC: 'ESIMFIHH',
+  });
+  const current = async (browser: TestClient) =>
+    (await browser.get('/api/esign/users/current')).json();
 
   it('answers "no session" before login, never cached', async () => {
     const response = await new TestClient(context.app).get('/api/esign/users/current');
@@ -22,7 +26,11 @@ describe.each(databaseKinds)('logging in through the built-in provider on %s', (
 
   it('logs a user in and returns to the page first asked for', async () => {
     const browser = new TestClient(context.app);
-    const { form, final } = await browser.login('user@example.com', 'user-demo', '/esign/edit/42?x=1');
+    const { form, final } = await browser.login(
+      'user@example.com',
+      'user-demo',
+      '/esign/edit/42?x=1',
+    );
     expect(form.headers['content-type']).toMatch(/text\/html/); // the web app's login form
     expect(final.statusCode).toBe(303);
     expect(final.headers.location).toBe('/esign/edit/42?x=1');
@@ -45,7 +53,11 @@ describe.each(databaseKinds)('logging in through the built-in provider on %s', (
   it('makes the administrator an administrator', async () => {
     const browser = new TestClient(context.app);
     await browser.login('admin@example.com', 'admin-demo');
-    expect(await current(browser)).toMatchObject({ IsAuthenticated: true, IsAdmin: true, DisplayName: 'Aino Admin' });
+    expect(await current(browser)).toMatchObject({
+      IsAuthenticated: true,
+      IsAdmin: true,
+      DisplayName: 'Aino Admin',
+    });
   });
 
   it.each(['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])(
@@ -67,10 +79,16 @@ describe.each(databaseKinds)('logging in through the built-in provider on %s', (
 
   it('throttles an account after five wrong passwords, even for the right one', async () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const { submitted } = await new TestClient(context.app).login('admin@example.com', `guess-${attempt}`);
+      const { submitted } = await new TestClient(context.app).login(
+        'admin@example.com',
+        `guess-${attempt}`,
+      );
       expect(submitted.statusCode).toBe(401);
     }
-    const { submitted } = await new TestClient(context.app).login('admin@example.com', 'admin-demo');
+    const { submitted } = await new TestClient(context.app).login(
+      'admin@example.com',
+      'admin-demo',
+    );
     expect(submitted.statusCode).toBe(429);
     expect(submitted.json()).toMatchObject({
       key: 'errors.tooManyRequests',
@@ -85,7 +103,9 @@ describe.each(databaseKinds)('logging in through the built-in provider on %s', (
     expect(logout.statusCode).toBe(303);
     const providerLogout = new URL(String(logout.headers.location));
     expect(providerLogout.pathname).toBe('/idp/session/end');
-    expect(providerLogout.searchParams.get('post_logout_redirect_uri')).toBe('http://localhost:3000/logout');
+    expect(providerLogout.searchParams.get('post_logout_redirect_uri')).toBe(
+      'http://localhost:3000/logout',
+    );
     expect((await current(browser)).IsAuthenticated).toBe(false);
     const page = await browser.follow(logout);
     expect(page.body).toContain('<script src="/idp-assets/logout.js"></script>');
@@ -98,8 +118,12 @@ describe.each(databaseKinds)('logging in through the built-in provider on %s', (
       .select(['operation', 'actor', 'ip'])
       .execute();
     const operations = new Set(rows.map((row) => row.operation));
-    expect(operations).toEqual(new Set(['User Login Success', 'User Logout Success', 'User Login Failure']));
-    expect(rows.find((row) => row.operation === 'User Login Failure')?.actor).toBe('user2@example.com');
+    expect(operations).toEqual(
+      new Set(['User Login Success', 'User Logout Success', 'User Login Failure']),
+    );
+    expect(rows.find((row) => row.operation === 'User Login Failure')?.actor).toBe(
+      'user2@example.com',
+    );
     expect(await findBrokenAuditLink(context.database.handle.db)).toBeNull();
     await context.database.handle.db
       .updateTable('audit_events')

@@ -22,17 +22,26 @@ describe.each(databaseKinds)('sessions and request forgery protection on %s', (k
 
   it('refuses every unsafe route without a matching X-XSRF-TOKEN, and changes nothing', async () => {
     const document = (await context.app.inject({ url: '/api/docs/json' })).json();
-    const unsafe = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
-      ([path, operations]) =>
-        unsafeMethods.filter((method) => method in operations).map((method) => ({ method, path })),
+    const unsafe = Object.entries(
+      document.paths as Record<string, Record<string, unknown>>,
+    ).flatMap(([path, operations]) =>
+      unsafeMethods.filter((method) => method in operations).map((method) => ({ method, path })),
     );
     expect(unsafe.length).toBeGreaterThan(0);
     const browser = await loggedIn();
-    const before = await db().selectFrom('audit_events').select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom('audit_events')
+      .select(({ fn }) => fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     for (const { method, path } of unsafe) {
       if (exemptFromXsrf.has(`${method} ${path}`)) continue;
       const url = path.replace(/\{[^}]+\}/g, 'x');
-      const withoutHeader = await browser.request({ method: method.toUpperCase() as 'POST', url, xsrf: false, payload: {} });
+      const withoutHeader = await browser.request({
+        method: method.toUpperCase() as 'POST',
+        url,
+        xsrf: false,
+        payload: {},
+      });
       expect(withoutHeader.statusCode, `${method} ${path}`).toBe(403);
       expect(withoutHeader.json()).toMatchObject({ key: 'errors.csrf' });
       const forged = await browser.request({
@@ -44,7 +53,10 @@ describe.each(databaseKinds)('sessions and request forgery protection on %s', (k
       });
       expect(forged.statusCode, `${method} ${path}`).toBe(403);
     }
-    const after = await db().selectFrom('audit_events').select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('audit_events')
+      .select(({ fn }) => fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -84,16 +96,28 @@ describe.each(databaseKinds)('sessions and request forgery protection on %s', (k
     const token = browser.cookies.get('esign_session') ?? '';
     expect(token).not.toBe('planted-by-an-attacker');
     expect(token.length).toBeGreaterThanOrEqual(43);
-    const stored = await db().selectFrom('sessions').select('id').where('id', '=', hashSessionToken(token)).executeTakeFirst();
+    const stored = await db()
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', hashSessionToken(token))
+      .executeTakeFirst();
     expect(stored).toBeDefined();
-    const planted = await db().selectFrom('sessions').select('id').where('id', '=', 'planted-by-an-attacker').executeTakeFirst();
+    const planted = await db()
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', 'planted-by-an-attacker')
+      .executeTakeFirst();
     expect(planted).toBeUndefined();
 
     // A second login in the same browser replaces the first session rather than reusing it.
     await browser.login('user@example.com', 'user-demo');
     const second = browser.cookies.get('esign_session') ?? '';
     expect(second).not.toBe(token);
-    const old = await db().selectFrom('sessions').select('id').where('id', '=', hashSessionToken(token)).executeTakeFirst();
+    const old = await db()
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', hashSessionToken(token))
+      .executeTakeFirst();
     expect(old).toBeUndefined();
   });
 
@@ -106,7 +130,9 @@ describe.each(databaseKinds)('sessions and request forgery protection on %s', (k
       .where('id', '=', id)
       .execute();
     expect(await isAuthenticated(browser)).toBe(false);
-    expect(await db().selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db().selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('ends a session at its absolute timeout even when in use', async () => {

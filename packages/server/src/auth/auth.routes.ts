@@ -5,7 +5,12 @@ import { z } from 'zod';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { completeLogin, recordLoginFailure, safeReturnPath, type RequestMeta } from './login.service.ts';
+import {
+  completeLogin,
+  recordLoginFailure,
+  safeReturnPath,
+  type RequestMeta,
+} from './login.service.ts';
 import type { OidcLogin } from './oidc-login.ts';
 import { endSession, hashSessionToken, type ActiveSession } from './session.service.ts';
 
@@ -44,7 +49,12 @@ export function oidcLoginMethod(oidc: OidcLogin, config: AppConfig): LoginMethod
 /** SPEC §7's login, logout and current-user calls, and the OIDC callback. */
 export async function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { config: AppConfig; database: DatabaseHandle; method: LoginMethod; oidc: OidcLogin | null },
+  deps: {
+    config: AppConfig;
+    database: DatabaseHandle;
+    method: LoginMethod;
+    oidc: OidcLogin | null;
+  },
 ) {
   const { config, database, method, oidc } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -130,7 +140,8 @@ export async function registerAuthRoutes(
     {
       schema: {
         tags: ['login'],
-        summary: 'Ends the session here and at the identity provider, then shows the logged-out notice',
+        summary:
+          'Ends the session here and at the identity provider, then shows the logged-out notice',
       },
     },
     async (request, reply) => {

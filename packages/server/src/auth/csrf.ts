@@ -13,7 +13,11 @@ export function issueCsrfToken(secret: string, binding: string): string {
 }
 
 /** True when the token was issued by us for this binding; compared in constant time. */
-export function isCsrfTokenValid(secret: string, binding: string, token: string | undefined): boolean {
+export function isCsrfTokenValid(
+  secret: string,
+  binding: string,
+  token: string | undefined,
+): boolean {
   if (!token) return false;
   const [nonce, signature, extra] = token.split('.');
   if (!nonce || !signature || extra !== undefined) return false;
@@ -32,5 +36,7 @@ export function isCsrfRequestValid(
   if (!cookie || !header) return false;
   const a = Buffer.from(cookie);
   const b = Buffer.from(header);
-  return a.length === b.length && timingSafeEqual(a, b) && isCsrfTokenValid(secret, binding, cookie);
+  return (
+    a.length === b.length && timingSafeEqual(a, b) && isCsrfTokenValid(secret, binding, cookie)
+  );
 }

@@ -20,7 +20,9 @@ function injectFetch(app: FastifyInstance): client.CustomFetch {
       method: options.method as 'GET' | 'POST',
       url: `${target.pathname}${target.search}`,
       headers,
-      ...(options.body !== undefined && options.body !== null ? { payload: String(options.body) } : {}),
+      ...(options.body !== undefined && options.body !== null
+        ? { payload: String(options.body) }
+        : {}),
     });
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
@@ -28,7 +30,10 @@ function injectFetch(app: FastifyInstance): client.CustomFetch {
         if (item !== undefined) responseHeaders.append(name, String(item));
       }
     }
-    return new Response(response.rawPayload, { status: response.statusCode, headers: responseHeaders });
+    return new Response(response.rawPayload, {
+      status: response.statusCode,
+      headers: responseHeaders,
+    });
   };
 }
 

@@ -81,7 +81,13 @@ export async function completeLogin(
     );
     await recordAuditEvent(
       trx,
-      { operation: auditOperations.loginSuccess, userId, actor: identity.email, ...meta, details: { method: extras.method } },
+      {
+        operation: auditOperations.loginSuccess,
+        userId,
+        actor: identity.email,
+        ...meta,
+        details: { method: extras.method },
+      },
       now,
     );
     return token;
@@ -95,7 +101,12 @@ export async function recordLoginFailure(
   reason: string,
   meta: RequestMeta,
 ): Promise<void> {
-  await recordAuditEvent(db, { operation: auditOperations.loginFailure, actor, ...meta, details: { reason } });
+  await recordAuditEvent(db, {
+    operation: auditOperations.loginFailure,
+    actor,
+    ...meta,
+    details: { reason },
+  });
 }
 
 /**
@@ -104,7 +115,8 @@ export async function recordLoginFailure(
  */
 export function safeReturnPath(candidate: unknown): string {
   if (typeof candidate !== 'string' || candidate.length > 2000) return '/';
-  if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\')) return '/';
+  if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\'))
+    return '/';
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return '/';
   const base = 'http://portal.invalid';

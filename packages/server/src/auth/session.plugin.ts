@@ -48,7 +48,10 @@ async function sessionPlugin(
   { config, database }: { config: AppConfig; database: DatabaseHandle },
 ) {
   const secure = config.publicUrl.protocol === 'https:';
-  const limits: SessionLimits = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
+  const limits: SessionLimits = {
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+  };
   const base = { path: '/', sameSite: 'lax' as const, secure };
 
   const anonymousIdOf = (request: FastifyRequest): string | null => {
@@ -105,7 +108,11 @@ async function sessionPlugin(
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new AppError('csrf');
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== config.publicUrl.origin && origin !== `${request.protocol}://${request.host}`) {
+    if (
+      origin !== undefined &&
+      origin !== config.publicUrl.origin &&
+      origin !== `${request.protocol}://${request.host}`
+    ) {
       throw new AppError('csrf');
     }
     const binding = bindingOf(request, request.session);
@@ -125,11 +132,17 @@ async function sessionPlugin(
 
   // Keep a valid XSRF-TOKEN in the browser for whatever session is now in force.
   app.addHook('onSend', async (request, reply) => {
-    if (reply.hasHeader('set-cookie') && String(reply.getHeader('set-cookie')).includes(`${csrfCookieName}=`)) {
+    if (
+      reply.hasHeader('set-cookie') &&
+      String(reply.getHeader('set-cookie')).includes(`${csrfCookieName}=`)
+    ) {
       return;
     }
     const binding = bindingOf(request, request.session);
-    if (!binding || !isCsrfTokenValid(config.sessionSecret, binding, request.cookies[csrfCookieName])) {
+    if (
+      !binding ||
+      !isCsrfTokenValid(config.sessionSecret, binding, request.cookies[csrfCookieName])
+    ) {
       cookies.refreshCsrf(reply, request.session, request);
     }
   });

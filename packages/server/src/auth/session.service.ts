@@ -35,8 +35,7 @@ export interface SessionLimits {
 /** Writes to last_seen_at at most this often, so reads do not turn into writes. */
 const touchIntervalMs = 60_000;
 
-export const hashSessionToken = (token: string) =>
-  createHash('sha256').update(token).digest('hex');
+export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Starts a new session with a fresh random token (never one the browser brought: no fixation). */
 export async function startSession(
@@ -81,7 +80,8 @@ export async function findActiveSession(
   if (!row) return null;
   const lastSeen = new Date(row.last_seen_at).getTime();
   const expired =
-    now.getTime() >= new Date(row.expires_at).getTime() || now.getTime() - lastSeen >= limits.idleMs;
+    now.getTime() >= new Date(row.expires_at).getTime() ||
+    now.getTime() - lastSeen >= limits.idleMs;
   if (expired) {
     await deleteSession(db, id);
     return null;

@@ -28,7 +28,13 @@ export async function upsertUser(
   };
   const row = await db
     .insertInto('users')
-    .values({ id, issuer: profile.issuer, subject: profile.subject, created_at: now.toISOString(), ...values })
+    .values({
+      id,
+      issuer: profile.issuer,
+      subject: profile.subject,
+      created_at: now.toISOString(),
+      ...values,
+    })
     .onConflict((conflict) => conflict.columns(['issuer', 'subject']).doUpdateSet(values))
     .returning('id')
     .executeTakeFirstOrThrow();

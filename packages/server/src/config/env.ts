@@ -94,8 +94,20 @@ export interface AppConfig {
 /** How portal users log in: exactly one of these is in force. */
 export type LoginConfig =
   | { kind: 'builtin' }
-  | { kind: 'oidc'; issuer: string; clientId: string; clientSecret: string | undefined; scopes: string }
-  | { kind: 'saml'; entryPoint: string; idpCert: string; issuer: string; logoutUrl: string | undefined };
+  | {
+      kind: 'oidc';
+      issuer: string;
+      clientId: string;
+      clientSecret: string | undefined;
+      scopes: string;
+    }
+  | {
+      kind: 'saml';
+      entryPoint: string;
+      idpCert: string;
+      issuer: string;
+      logoutUrl: string | undefined;
+    };
 
 const listOf = (value: string) =>
   value
@@ -105,7 +117,8 @@ const listOf = (value: string) =>
 
 function loginConfigOf(env: Env, demo: boolean): LoginConfig {
   if (env.SAML_ENTRY_POINT) {
-    if (!env.SAML_IDP_CERT) throw new ConfigError('SAML_IDP_CERT is required with SAML_ENTRY_POINT');
+    if (!env.SAML_IDP_CERT)
+      throw new ConfigError('SAML_IDP_CERT is required with SAML_ENTRY_POINT');
     return {
       kind: 'saml',
       entryPoint: env.SAML_ENTRY_POINT,

@@ -18,7 +18,9 @@ class BooleanTransformer extends OperationNodeTransformer {
     return value === node.value ? super.transformValue(node) : ValueNode.create(value);
   }
 
-  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+  protected override transformPrimitiveValueList(
+    node: PrimitiveValueListNode,
+  ): PrimitiveValueListNode {
     return PrimitiveValueListNode.create(node.values.map(toSqlite));
   }
 }

@@ -12,8 +12,20 @@ export const demoAccounts = [
     title: 'Portal administrator',
     groups: ['esign-admins'],
   },
-  { email: 'user@example.com', password: 'user-demo', displayName: 'Ulla User', title: 'Planning officer', groups: [] },
-  { email: 'user2@example.com', password: 'user2-demo', displayName: 'Ville Virtanen', title: 'Researcher', groups: [] },
+  {
+    email: 'user@example.com',
+    password: 'user-demo',
+    displayName: 'Ulla User',
+    title: 'Planning officer',
+    groups: [],
+  },
+  {
+    email: 'user2@example.com',
+    password: 'user2-demo',
+    displayName: 'Ville Virtanen',
+    title: 'Researcher',
+    groups: [],
+  },
 ] as const;
 
 // argon2id with the OWASP-recommended minimum (19 MiB, 2 passes).
@@ -24,12 +36,22 @@ const absentAccountHash = hash(randomBytes(16).toString('hex'), hashOptions);
 
 async function insertAccount(
   db: Kysely<Database>,
-  account: { email: string; password: string; displayName: string; title: string | null; groups: readonly string[] },
+  account: {
+    email: string;
+    password: string;
+    displayName: string;
+    title: string | null;
+    groups: readonly string[];
+  },
   organisation: string,
   isDemo: boolean,
 ) {
   const email = account.email.toLowerCase();
-  const existing = await db.selectFrom('local_accounts').select('id').where('email', '=', email).executeTakeFirst();
+  const existing = await db
+    .selectFrom('local_accounts')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
   if (existing) return;
   await db
     .insertInto('local_accounts')
@@ -88,6 +110,8 @@ export async function verifyAccountPassword(
     .selectAll()
     .where('email', '=', email.trim().toLowerCase())
     .executeTakeFirst();
-  const ok = await verify(account?.password_hash ?? (await absentAccountHash), password).catch(() => false);
+  const ok = await verify(account?.password_hash ?? (await absentAccountHash), password).catch(
+    () => false,
+  );
   return account && ok ? account : null;
 }

@@ -62,7 +62,11 @@ export function createIdpAdapter(db: Kysely<Database>) {
     }
 
     async destroy(id: string): Promise<void> {
-      await db.deleteFrom('idp_payloads').where('model', '=', this.model).where('id', '=', id).execute();
+      await db
+        .deleteFrom('idp_payloads')
+        .where('model', '=', this.model)
+        .where('id', '=', id)
+        .execute();
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {

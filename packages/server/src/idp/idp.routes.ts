@@ -41,10 +41,16 @@ export async function registerIdpLoginRoutes(
   const db = database.db;
 
   app.get('/idp-assets/logout.js', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(logoutScript),
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(logoutScript),
   );
 
-  const details = async (request: { raw: import('node:http').IncomingMessage }, raw: import('node:http').ServerResponse) => {
+  const details = async (
+    request: { raw: import('node:http').IncomingMessage },
+    raw: import('node:http').ServerResponse,
+  ) => {
     try {
       return await provider.interactionDetails(request.raw, raw);
     } catch {
@@ -61,7 +67,9 @@ export async function registerIdpLoginRoutes(
         params: z.object({ uid: z.string().max(100) }),
         response: {
           200: z.object({
-            demoAccounts: z.array(z.object({ email: z.string(), password: z.string(), admin: z.boolean() })),
+            demoAccounts: z.array(
+              z.object({ email: z.string(), password: z.string(), admin: z.boolean() }),
+            ),
           }),
         },
       },

@@ -4,9 +4,18 @@ export function escapeHtml(text: string): string {
 }
 
 const texts = {
-  logout: { title: 'Kirjaudutaan ulos – Loggar ut – Signing out', button: 'Kirjaudu ulos / Logga ut / Sign out' },
-  loggedOut: { title: 'Uloskirjautuminen onnistui – Du har loggats ut – You have signed out', button: '' },
-  error: { title: 'Kirjautuminen epäonnistui – Inloggningen misslyckades – Login failed', button: '' },
+  logout: {
+    title: 'Kirjaudutaan ulos – Loggar ut – Signing out',
+    button: 'Kirjaudu ulos / Logga ut / Sign out',
+  },
+  loggedOut: {
+    title: 'Uloskirjautuminen onnistui – Du har loggats ut – You have signed out',
+    button: '',
+  },
+  error: {
+    title: 'Kirjautuminen epäonnistui – Inloggningen misslyckades – Login failed',
+    button: '',
+  },
 };
 
 /**

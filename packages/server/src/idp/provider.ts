@@ -38,7 +38,11 @@ export async function createBuiltinProvider(db: Kysely<Database>, config: AppCon
       },
     ],
     cookies: {
-      keys: [createHmac('sha256', config.sessionSecret).update('builtin-idp-cookies').digest('base64url')],
+      keys: [
+        createHmac('sha256', config.sessionSecret)
+          .update('builtin-idp-cookies')
+          .digest('base64url'),
+      ],
     },
     jwks: await loadOrCreateSigningKeys(db),
     scopes: scope.split(' '),

@@ -14,10 +14,19 @@ export async function loadOrCreateSigningKeys(db: Kysely<Database>): Promise<{ k
   const existing = await findSetting(db, settingKey);
   if (existing) return JSON.parse(existing) as { keys: JWK[] };
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), use: 'sig', alg: 'RS256' };
+  const jwk = {
+    ...privateKey.export({ format: 'jwk' }),
+    kid: randomUUID(),
+    use: 'sig',
+    alg: 'RS256',
+  };
   await db
     .insertInto('settings')
-    .values({ key: settingKey, value: JSON.stringify({ keys: [jwk] }), updated_at: new Date().toISOString() })
+    .values({
+      key: settingKey,
+      value: JSON.stringify({ keys: [jwk] }),
+      updated_at: new Date().toISOString(),
+    })
     .onConflict((conflict) => conflict.column('key').doNothing())
     .execute();
   // Another node may have won the race: use what is stored.

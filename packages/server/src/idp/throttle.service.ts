@@ -12,7 +12,8 @@ export const throttleKeys = (email: string, ip: string) => [
   `address:${ip}`,
 ];
 
-const limitOf = (key: string) => (key.startsWith('account:') ? maxAccountFailures : maxAddressFailures);
+const limitOf = (key: string) =>
+  key.startsWith('account:') ? maxAccountFailures : maxAddressFailures;
 
 /** True while any key has had too many failures within the window. */
 export async function isThrottled(db: Kysely<Database>, keys: string[], now = new Date()) {
@@ -28,13 +29,22 @@ export async function isThrottled(db: Kysely<Database>, keys: string[], now = ne
 export async function recordLoginFailure(db: Kysely<Database>, keys: string[], now = new Date()) {
   await db.transaction().execute(async (trx) => {
     for (const key of keys) {
-      const row = await trx.selectFrom('login_throttle').selectAll().where('key', '=', key).executeTakeFirst();
-      const windowOpen = row && now.getTime() - new Date(row.window_started_at).getTime() < throttleWindowMs;
+      const row = await trx
+        .selectFrom('login_throttle')
+        .selectAll()
+        .where('key', '=', key)
+        .executeTakeFirst();
+      const windowOpen =
+        row && now.getTime() - new Date(row.window_started_at).getTime() < throttleWindowMs;
       if (!row) {
         await trx
           .insertInto('login_throttle')
           .values({ key, failures: 1, window_started_at: now.toISOString() })
-          .onConflict((conflict) => conflict.column('key').doUpdateSet((eb) => ({ failures: eb('login_throttle.failures', '+', 1) })))
+          .onConflict((conflict) =>
+            conflict
+              .column('key')
+              .doUpdateSet((eb) => ({ failures: eb('login_throttle.failures', '+', 1) })),
+          )
           .execute();
       } else if (windowOpen) {
         await trx
@@ -55,5 +65,8 @@ export async function recordLoginFailure(db: Kysely<Database>, keys: string[], n
 
 /** A successful login clears the account's count (not the address's). */
 export async function clearAccountFailures(db: Kysely<Database>, email: string) {
-  await db.deleteFrom('login_throttle').where('key', '=', `account:${email.trim().toLowerCase()}`).execute();
+  await db
+    .deleteFrom('login_throttle')
+    .where('key', '=', `account:${email.trim().toLowerCase()}`)
+    .execute();
 }

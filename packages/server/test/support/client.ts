@@ -16,7 +16,8 @@ export class TestClient {
 
   private remember(response: LightMyRequestResponse) {
     for (const cookie of response.cookies) {
-      const expired = cookie.expires !== undefined && new Date(cookie.expires).getTime() <= Date.now();
+      const expired =
+        cookie.expires !== undefined && new Date(cookie.expires).getTime() <= Date.now();
       if (expired || cookie.maxAge === 0 || cookie.value === '') this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
@@ -42,13 +43,21 @@ export class TestClient {
   }
 
   post(url: string, payload?: unknown) {
-    return this.request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+    return this.request({
+      method: 'POST',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   }
 
   /** Follows redirects within the app, as a browser would; answers the last response. */
   async follow(first: LightMyRequestResponse, limit = 10): Promise<LightMyRequestResponse> {
     let response = first;
-    for (let hop = 0; hop < limit && response.statusCode >= 300 && response.statusCode < 400; hop += 1) {
+    for (
+      let hop = 0;
+      hop < limit && response.statusCode >= 300 && response.statusCode < 400;
+      hop += 1
+    ) {
       const location = new URL(String(response.headers.location), 'http://app.invalid');
       this.lastLocation = location.pathname;
       response = await this.get(`${location.pathname}${location.search}`);
@@ -58,7 +67,9 @@ export class TestClient {
 
   /** Logs in through the built-in provider; answers the login form's response and the final one. */
   async login(email: string, password: string, returnTo = '/') {
-    const start = await this.get(`/api/esign/Users/ExternalLogin?r=${encodeURIComponent(returnTo)}`);
+    const start = await this.get(
+      `/api/esign/Users/ExternalLogin?r=${encodeURIComponent(returnTo)}`,
+    );
     const form = await this.follow(start);
     // follow() ended on the web app's login form page; its address names the interaction.
     const interaction = this.lastLocation;

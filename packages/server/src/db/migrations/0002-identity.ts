@@ -133,7 +133,11 @@ export function identity(context: MigrationContext) {
         .addColumn('consumed_at', timestamp)
         .addPrimaryKeyConstraint('idp_payloads_pk', ['model', 'id'])
         .execute();
-      await db.schema.createIndex('idp_payloads_grant').on('idp_payloads').column('grant_id').execute();
+      await db.schema
+        .createIndex('idp_payloads_grant')
+        .on('idp_payloads')
+        .column('grant_id')
+        .execute();
       await db.schema.createIndex('idp_payloads_uid').on('idp_payloads').column('uid').execute();
     },
     async down(db: Kysely<unknown>) {
