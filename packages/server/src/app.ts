@@ -2,6 +2,8 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerIdentity } from './auth/identity.ts';
+import { createSamlLogin } from './auth/saml/saml-login.ts';
+import { registerSamlRoutes } from './auth/saml/saml.routes.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
 import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -36,7 +38,16 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(cookie, { secret: config.sessionSecret });
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app);
-  await registerIdentity(app, config, database);
+  await registerIdentity(app, config, database, {
+    saml: async (scope) => {
+      const samlLogin = createSamlLogin(database.db, config);
+      await registerSamlRoutes(scope, { config, database, samlLogin });
+      return {
+        loginUrl: (returnTo) => samlLogin.loginUrl(returnTo),
+        logoutUrl: (session) => samlLogin.logoutUrl(session),
+      };
+    },
+  });
 
   await registerHealthRoutes(app, database);
   await registerConfigRoutes(app, config, database);

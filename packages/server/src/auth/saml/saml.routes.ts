@@ -1,0 +1,152 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditOperations, recordAuditEvent } from '../../audit/audit.service.ts';
+import type { AppConfig } from '../../config/env.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { requestMeta } from '../auth.routes.ts';
+import { completeLogin, recordLoginFailure, type RequestMeta } from '../login.service.ts';
+import { endSession, hashSessionToken } from '../session.service.ts';
+import type { SamlLogin } from './saml-login.ts';
+import { deleteSamlSessions } from './saml.repository.ts';
+
+const AcsBody = z.object({
+  SAMLResponse: z.string().max(500_000).optional(),
+  RelayState: z.string().max(2000).optional(),
+});
+const LogoutMessage = z.object({
+  SAMLRequest: z.string().max(100_000).optional(),
+  SAMLResponse: z.string().max(100_000).optional(),
+  RelayState: z.string().max(2000).optional(),
+  SigAlg: z.string().max(200).optional(),
+  Signature: z.string().max(2000).optional(),
+});
+type Fields = Record<string, string | undefined>;
+
+const definedOnly = (fields: Fields): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+const rawQueryOf = (url: string) => (url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+const reasonOf = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 300);
+
+/**
+ * The SAML service provider's endpoints: metadata, the assertion consumer and single
+ * logout. Only these routes parse form bodies. The ACS and SLO are cross-site POSTs from
+ * the provider, protected by signatures and InResponseTo instead of the XSRF token.
+ */
+export async function registerSamlRoutes(
+  app: FastifyInstance,
+  deps: { config: AppConfig; database: DatabaseHandle; samlLogin: SamlLogin },
+) {
+  const { config, database, samlLogin } = deps;
+  await app.register(async (scope) => {
+    await scope.register(formbody);
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+
+    routes.get(
+      '/api/esign/Users/saml/metadata',
+      {
+        schema: {
+          tags: ['login'],
+          summary: 'The service provider metadata for the federation',
+          response: { 200: z.string() },
+        },
+      },
+      async (_request, reply) =>
+        reply.type('application/samlmetadata+xml').send(samlLogin.metadata()),
+    );
+
+    routes.post(
+      '/api/esign/Users/saml/acs',
+      {
+        config: { csrf: false },
+        schema: {
+          tags: ['login'],
+          summary: 'Where the identity provider posts the SAML response',
+          body: AcsBody,
+        },
+      },
+      async (request, reply) => {
+        const meta = requestMeta(request);
+        let actor: string | null = null;
+        try {
+          if (!request.body.SAMLResponse) throw new Error('no SAMLResponse');
+          const result = await samlLogin.validate(definedOnly(request.body));
+          actor = result.identity.email;
+          // A session the browser may already have is ended: the login always starts a new one.
+          if (request.session) await endSession(database.db, request.session.id);
+          const token = await completeLogin(
+            database.db,
+            config,
+            result.identity,
+            { method: 'saml', samlNameId: result.nameId, samlSessionIndex: result.sessionIndex },
+            meta,
+          );
+          app.sessionCookies.setSession(reply, token);
+          app.sessionCookies.refreshCsrf(reply, { id: hashSessionToken(token) }, request);
+          return reply.redirect(result.returnTo, 303);
+        } catch (error) {
+          request.log.info({ reason: reasonOf(error) }, 'SAML login refused');
+          await recordLoginFailure(database.db, actor, reasonOf(error), meta);
+          return reply.redirect('/login?failed=1', 303);
+        }
+      },
+    );
+
+    const handleLogout = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      fields: Fields,
+      query: string | null,
+    ) => {
+      try {
+        const message = await samlLogin.validateLogout(definedOnly(fields), query);
+        if (message.kind === 'request') {
+          await endSessionsOf(database, message.nameId, message.sessionIndex, requestMeta(request));
+          if (message.answerUrl) return reply.redirect(message.answerUrl, 303);
+        }
+      } catch (error) {
+        request.log.info({ reason: reasonOf(error) }, 'SAML logout message refused');
+      }
+      return reply.redirect('/logout', 303);
+    };
+    const sloSchema = {
+      tags: ['login'],
+      summary: 'Single logout: the provider’s LogoutRequest or LogoutResponse',
+    };
+    routes.get(
+      '/api/esign/Users/saml/slo',
+      { schema: { ...sloSchema, querystring: LogoutMessage } },
+      // The signature covers the query exactly as sent, so node-saml needs it raw.
+      (request, reply) => handleLogout(request, reply, request.query, rawQueryOf(request.url)),
+    );
+    routes.post(
+      '/api/esign/Users/saml/slo',
+      { config: { csrf: false }, schema: { ...sloSchema, body: LogoutMessage } },
+      (request, reply) => handleLogout(request, reply, request.body, null),
+    );
+  });
+}
+
+/** Ends the sessions a LogoutRequest names and records each as a logout. */
+async function endSessionsOf(
+  database: DatabaseHandle,
+  nameId: string,
+  sessionIndex: string | null,
+  meta: RequestMeta,
+) {
+  await database.db.transaction().execute(async (trx) => {
+    for (const user of await deleteSamlSessions(trx, nameId, sessionIndex)) {
+      await recordAuditEvent(trx, {
+        operation: auditOperations.logoutSuccess,
+        userId: user.userId,
+        actor: user.email,
+        ...meta,
+        details: { method: 'saml', initiator: 'provider' },
+      });
+    }
+  });
+}
