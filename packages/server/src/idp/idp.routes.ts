@@ -48,10 +48,7 @@ export async function registerIdpLoginRoutes(
       .send(logoutScript),
   );
 
-  const details = async (
-    request: { raw: import('node:http').IncomingMessage },
-    raw: import('node:http').ServerResponse,
-  ) => {
+  const details = async (request: { raw: IncomingMessage }, raw: ServerResponse) => {
     try {
       return await provider.interactionDetails(request.raw, raw);
     } catch {
