@@ -10,7 +10,10 @@ async function main() {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database);
   const app = await buildApp({ config, database });
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    await database.close();
+    app.log.info('database closed');
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
