@@ -55,6 +55,8 @@ export const EnvSchema = z.object({
   SAML_IDP_CERT: z.string().optional(),
   SAML_ISSUER: z.string().optional(),
   SAML_LOGOUT_URL: z.url().optional(),
+  SAML_SP_KEY: z.string().optional(),
+  SAML_SP_CERT: z.string().optional(),
   ADMIN_GROUPS: z.string().default('esign-admins'),
   ADMIN_EMAILS: z.string().default(''),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60),
@@ -125,6 +127,8 @@ function loginConfigOf(env: Env, demo: boolean): LoginConfig {
       idpCert: env.SAML_IDP_CERT,
       issuer: env.SAML_ISSUER ?? 'esign-portal',
       logoutUrl: env.SAML_LOGOUT_URL,
+      spKey: env.SAML_SP_KEY,
+      spCert: env.SAML_SP_CERT,
     };
   }
   if (env.OIDC_ISSUER) {

@@ -49,7 +49,10 @@ export interface SamlTestContext {
 }
 
 /** A SAML-configured app over a fresh migrated database of the given kind, for one describe. */
-export function useSamlTestApp(kind: DatabaseKind): SamlTestContext {
+export function useSamlTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): SamlTestContext {
   const context = {
     async startLogin(returnTo = '/esign/edit/1') {
       // The portal's own login address, as the web app's login link uses it.
@@ -102,6 +105,7 @@ export function useSamlTestApp(kind: DatabaseKind): SamlTestContext {
       SAML_IDP_CERT: idpKey.certificate,
       SAML_ISSUER: spIssuer,
       SAML_LOGOUT_URL: 'https://idp.example.org/slo',
+      ...env,
     });
     context.samlLogin = createSamlLogin(context.database.handle.db, context.config);
     context.app = await buildApp({ config: context.config, database: context.database.handle });

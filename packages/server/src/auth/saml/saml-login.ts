@@ -65,6 +65,11 @@ export function createSamlLogin(db: Kysely<Database>, config: AppConfig): SamlLo
     requestIdExpirationPeriodMs: requestTtlMs,
     acceptedClockSkewMs: 60_000,
     disableRequestedAuthnContext: true,
+    // With its own key pair the portal signs its requests and can read encrypted assertions
+    // (Shibboleth IdPs encrypt for any SP whose metadata offers a key).
+    ...(login.spKey && login.spCert
+      ? { privateKey: login.spKey, decryptionPvk: login.spKey, publicCert: login.spCert }
+      : {}),
   };
   const shared = new SAML({ ...options, cacheProvider: samlRequestStore(db, requestTtlMs) });
 
@@ -82,7 +87,8 @@ export function createSamlLogin(db: Kysely<Database>, config: AppConfig): SamlLo
       return shared.getLogoutUrlAsync(subject, '', {});
     },
 
-    metadata: () => shared.generateServiceProviderMetadata(null, null),
+    metadata: () =>
+      shared.generateServiceProviderMetadata(login.spCert ?? null, login.spCert ?? null),
 
     async validate(body) {
       // One SAML per response, so that it can tell whether this response consumed its request.
