@@ -109,6 +109,9 @@ export type LoginConfig =
       idpCert: string;
       issuer: string;
       logoutUrl: string | undefined;
+      /** The portal's own key pair: signs requests, decrypts assertions, published in metadata. */
+      spKey: string | undefined;
+      spCert: string | undefined;
     };
 
 const listOf = (value: string) =>
@@ -121,6 +124,9 @@ function loginConfigOf(env: Env, demo: boolean): LoginConfig {
   if (env.SAML_ENTRY_POINT) {
     if (!env.SAML_IDP_CERT)
       throw new ConfigError('SAML_IDP_CERT is required with SAML_ENTRY_POINT');
+    if (Boolean(env.SAML_SP_KEY) !== Boolean(env.SAML_SP_CERT)) {
+      throw new ConfigError('SAML_SP_KEY and SAML_SP_CERT go together: set both or neither');
+    }
     return {
       kind: 'saml',
       entryPoint: env.SAML_ENTRY_POINT,
