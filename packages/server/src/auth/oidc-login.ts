@@ -37,7 +37,8 @@ export function identityFromClaims(
   issuer: string,
   claims: Record<string, unknown>,
 ): ExternalIdentity {
-  const email = asString(claims.email) ?? '';
+  // An address the provider says it has not verified must not count (it could name an administrator).
+  const email = claims.email_verified === false ? '' : (asString(claims.email) ?? '');
   const name =
     asString(claims.name) ??
     [asString(claims.given_name), asString(claims.family_name)].filter(Boolean).join(' ');
@@ -82,12 +83,18 @@ export function createOidcLogin(
   let discovered: Promise<client.Configuration> | null = null;
   const configuration = () => {
     discovered ??= client
-      .discovery(new URL(settings.issuer), settings.clientId, settings.secret, undefined, {
-        ...(new URL(settings.issuer).protocol === 'http:'
-          ? { execute: [client.allowInsecureRequests] }
-          : {}),
-        ...(options.customFetch ? { [client.customFetch]: options.customFetch } : {}),
-      })
+      .discovery(
+        new URL(settings.issuer),
+        settings.clientId,
+        settings.secret,
+        settings.secret ? client.ClientSecretBasic(settings.secret) : client.None(),
+        {
+          ...(new URL(settings.issuer).protocol === 'http:'
+            ? { execute: [client.allowInsecureRequests] }
+            : {}),
+          ...(options.customFetch ? { [client.customFetch]: options.customFetch } : {}),
+        },
+      )
       .catch((error: unknown) => {
         discovered = null; // try again on the next login
         throw error;

@@ -167,6 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const env = parsed.data;
   const dataDir = resolve(env.DATA_DIR);
   const demo = env.NODE_ENV !== 'production';
+  const login = loginConfigOf(env, demo);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -187,7 +188,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     organizationName: env.ORGANIZATION_NAME ?? (demo ? 'Demo Organisation' : ''),
     organizationBic: env.ORGANIZATION_BIC ?? (demo ? 'DEMOFIHH' : ''),
     demo,
-    login: loginConfigOf(env, demo),
+    login,
     adminGroups: listOf(env.ADMIN_GROUPS),
     adminEmails: listOf(env.ADMIN_EMAILS).map((email) => email.toLowerCase()),
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,

@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.ts';
 import type { MigrationContext } from './migration-context.ts';
 import { initial } from './migrations/0001-initial.ts';
@@ -23,9 +23,17 @@ class StaticProvider implements MigrationProvider {
 
 /** Brings the schema up to date; safe to run on every start and from several nodes at once. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; name
+  // ours, so that another schema's tables (another app, a parallel test) are never taken for them.
+  const schema =
+    handle.kind === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db))
+          .rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db: handle.db,
     provider: new StaticProvider({ kind: handle.kind }),
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
