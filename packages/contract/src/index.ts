@@ -3,3 +3,4 @@ export * from './entities.ts';
 export * from './errors.ts';
 export * from './paths.ts';
 export * from './validation.ts';
+export * from './signflows.ts';

@@ -9,6 +9,7 @@ export const limits = {
   emailMaxLength: 254,
   frontpageInfoMaxLength: 5000,
   groupNameMaxLength: 100,
+  maxSigners: 100,
 } as const;
 
 /** Message keys for SPEC §5, each with its translation in every catalogue. */

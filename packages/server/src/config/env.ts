@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SignatureLevel } from '@esign/contract';
 import { z } from 'zod';
 
 const booleanFlag = (defaultValue: boolean) =>
@@ -11,6 +12,19 @@ const booleanFlag = (defaultValue: boolean) =>
     .transform((value) =>
       value === undefined || value === '' ? defaultValue : ['true', '1', 'yes'].includes(value),
     );
+
+/** Attachment types accepted unless ALLOWED_ATTACHMENT_TYPES says otherwise (checked by content). */
+export const defaultAttachmentTypes = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'text/plain',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+];
 
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -61,6 +75,16 @@ export const EnvSchema = z.object({
   ADMIN_EMAILS: z.string().default(''),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(100),
+  AUTO_DELETE_DAYS: z.coerce.number().int().positive().default(180),
+  ALLOWED_ATTACHMENT_TYPES: z.string().default(defaultAttachmentTypes.join(',')),
+  SIGNATURE_LEVELS: z.string().default('Low,Advanced,Qualified'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag(true),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -91,6 +115,45 @@ export interface AppConfig {
   adminEmails: string[];
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  maxUploadBytes: number;
+  autoDeleteDays: number;
+  allowedAttachmentTypes: string[];
+  signatureLevels: SignatureLevel[];
+  /** S3-compatible object storage; null keeps files on the local disk. */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}
+
+function s3ConfigOf(env: Env): S3Config | null {
+  if (!env.S3_BUCKET) {
+    if (env.S3_ENDPOINT) throw new ConfigError('S3_BUCKET is required with S3_ENDPOINT');
+    return null;
+  }
+  return {
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  };
+}
+
+function signatureLevelsOf(value: string): SignatureLevel[] {
+  const levels = listOf(value);
+  const parsed = z.array(SignatureLevel).min(1).safeParse(levels);
+  if (!parsed.success) {
+    throw new ConfigError('SIGNATURE_LEVELS must list one or more of Low, Advanced, Qualified');
+  }
+  return parsed.data;
 }
 
 /** How portal users log in: exactly one of these is in force. */
@@ -193,6 +256,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmails: listOf(env.ADMIN_EMAILS).map((email) => email.toLowerCase()),
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
+    autoDeleteDays: env.AUTO_DELETE_DAYS,
+    allowedAttachmentTypes: listOf(env.ALLOWED_ATTACHMENT_TYPES),
+    signatureLevels: signatureLevelsOf(env.SIGNATURE_LEVELS),
+    s3: s3ConfigOf(env),
   };
 }
 

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { IsoDateTime, SignFlowDetail } from './entities.ts';
+import type { FieldIssue } from './errors.ts';
+import { SignatureLevel, SignatureProcess, SignFlowStatus } from './enums.ts';
+import { limits, validationKeys as v } from './validation.ts';
+
+/** The list's row: SPEC's summary plus the dates its columns show. */
+export const SignFlowListItem = z.object({
+  Guid: z.string(),
+  Name: z.string(),
+  Status: SignFlowStatus,
+  CreationDate: IsoDateTime,
+  LastModifiedDate: IsoDateTime,
+  SentToSignersDate: IsoDateTime.nullable(),
+  CancelledDate: IsoDateTime.nullable(),
+  FinishedDate: IsoDateTime.nullable(),
+  RejectedDate: IsoDateTime.nullable(),
+  AutoDeleteDate: IsoDateTime.nullable(),
+});
+export type SignFlowListItem = z.infer<typeof SignFlowListItem>;
+
+/** The nine sortable columns of the list (SPEC §2). */
+export const SignFlowSortColumn = z.enum([
+  'Name',
+  'Status',
+  'CreationDate',
+  'LastModifiedDate',
+  'SentToSignersDate',
+  'CancelledDate',
+  'FinishedDate',
+  'RejectedDate',
+  'AutoDeleteDate',
+]);
+export type SignFlowSortColumn = z.infer<typeof SignFlowSortColumn>;
+
+/** Status views of the list: the navigation entries drafts, sent, finished, rejected, canceled, all. */
+export const SignFlowStatusView = z.enum([
+  'all',
+  'Draft',
+  'Sent',
+  'Finished',
+  'Rejected',
+  'Cancelled',
+]);
+export type SignFlowStatusView = z.infer<typeof SignFlowStatusView>;
+
+export const defaultPageSize = 50;
+export const maxPageSize = 200;
+
+/** Server-side search, sort and paging of GET SignFlows (an addition to SPEC §7). */
+export const SignFlowListQuery = z.object({
+  q: z.string().trim().max(200, v.maxLength).optional(),
+  status: SignFlowStatusView.optional(),
+  sort: SignFlowSortColumn.optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).max(maxPageSize).optional(),
+});
+export type SignFlowListQuery = z.infer<typeof SignFlowListQuery>;
+
+export const SignFlowPage = z.object({
+  Items: z.array(SignFlowListItem),
+  Total: z.number().int().nonnegative(),
+  Page: z.number().int().min(1),
+  PageSize: z.number().int().min(1),
+});
+export type SignFlowPage = z.infer<typeof SignFlowPage>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, v.maxLength)
+    .nullish()
+    .transform((value) =>
+      value === undefined || value === null || value.trim() === '' ? null : value,
+    );
+
+/** One signer as the sender writes it. */
+export const SignerInput = z.object({
+  Guid: z.string().max(64).nullish(),
+  Name: z.string().trim().max(limits.signerNameMaxLength, v.maxLength).default(''),
+  Email: z
+    .string()
+    .trim()
+    .min(1, v.signerEmailRequired)
+    .max(limits.emailMaxLength, v.maxLength)
+    .pipe(z.email(v.invalidSignerEmail)),
+  Organisation: optionalText(limits.signerNameMaxLength),
+});
+export type SignerInput = z.input<typeof SignerInput>;
+
+/** POST SignFlows: creates a draft, or updates the draft named by Guid. */
+export const SignFlowSaveRequest = z.object({
+  Guid: z.string().max(64).nullish(),
+  Name: z.string().trim().min(1, v.nameRequired).max(limits.signFlowNameMaxLength, v.maxLength),
+  Note: optionalText(limits.noteMaxLength),
+  SignatureProcess: SignatureProcess.nullish(),
+  MinimumSignatureLevel: SignatureLevel.nullish(),
+  /** The user group (role) id, or null for the sender's own flow. */
+  Role: z.string().max(64).nullish(),
+  InspectorEmail: z
+    .string()
+    .trim()
+    .max(limits.emailMaxLength, v.maxLength)
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .pipe(z.email(v.invalidValue).nullable()),
+  ReminderIntervalInDays: z.number().int().min(1).max(365).nullish(),
+  Signers: z.array(SignerInput).max(limits.maxSigners).default([]),
+  /** The language of the signers' messages (fi, en, sv). */
+  Language: z.enum(['fi', 'en', 'sv']).nullish(),
+});
+export type SignFlowSaveRequest = z.input<typeof SignFlowSaveRequest>;
+
+/** What sending demands beyond a valid draft (SPEC §5); the same check runs in the browser and on the server. */
+export function findSendProblems(flow: {
+  hasSignFile: boolean;
+  signerCount: number;
+  SignatureProcess: string | null | undefined;
+  MinimumSignatureLevel: string | null | undefined;
+}): FieldIssue[] {
+  const problems: FieldIssue[] = [];
+  if (!flow.hasSignFile) problems.push({ path: 'SignFileInfo', key: v.noFileToSign });
+  if (flow.signerCount < 1) problems.push({ path: 'Signers', key: v.signerRequired });
+  if (!flow.SignatureProcess)
+    problems.push({ path: 'SignatureProcess', key: v.signatureProcessRequired });
+  if (!flow.MinimumSignatureLevel) {
+    problems.push({ path: 'MinimumSignatureLevel', key: v.signatureLevelRequired });
+  }
+  return problems;
+}
+
+export const CancelRequest = z.object({
+  Comment: z.string().trim().max(limits.commentMaxLength, v.maxLength).default(''),
+});
+
+/** GET SignFlows/{guid}: SPEC's detail plus the language of the signers' messages. */
+export const SignFlowDetailResponse = SignFlowDetail.extend({
+  Language: z.string().nullable(),
+});
+export type SignFlowDetailResponse = z.infer<typeof SignFlowDetailResponse>;

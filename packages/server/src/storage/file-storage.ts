@@ -1,0 +1,32 @@
+import type { Readable } from 'node:stream';
+
+/** A byte range, both ends inclusive (as in HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where file contents live: the local disk by default, S3-compatible object storage at
+ * scale. Keys are made by the server (never from a user's file name).
+ */
+export interface FileStorage {
+  readonly kind: 'disk' | 's3';
+  /** Stores the local file under key; a reader never sees a partly written object. */
+  putFile(key: string, localPath: string, contentType: string): Promise<void>;
+  /** Streams the object, or one byte range of it. */
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  /** Copies an object within the storage, without passing it through the server's memory. */
+  copy(sourceKey: string, targetKey: string): Promise<void>;
+  /** Removes the object; removing one that is not there is not an error. */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+const keyPattern = /^[a-z0-9][a-z0-9/_-]{0,200}$/;
+
+/** Refuses any key the server did not make (no dots, no traversal, no absolute paths). */
+export function assertStorageKey(key: string): string {
+  if (!keyPattern.test(key) || key.includes('//')) throw new Error(`invalid storage key: ${key}`);
+  return key;
+}
