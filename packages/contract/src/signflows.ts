@@ -109,6 +109,8 @@ export const SignFlowSaveRequest = z.object({
   Signers: z.array(SignerInput).max(limits.maxSigners).default([]),
   /** The language of the signers' messages (fi, en, sv). */
   Language: z.enum(['fi', 'en', 'sv']).nullish(),
+  /** When creating: copy the file to sign and the attachments of this flow (copy as new). */
+  CopyFromGuid: z.string().max(64).nullish(),
 });
 export type SignFlowSaveRequest = z.input<typeof SignFlowSaveRequest>;
 

@@ -28,6 +28,10 @@ export const validationKeys = {
   signatureLevelRequired: 'validation.signatureLevelRequired',
   required: 'validation.required',
   invalidValue: 'validation.invalidValue',
+  encryptedPdf: 'validation.encryptedPdf',
+  fileTooLarge: 'validation.fileTooLarge',
+  notEditable: 'validation.notEditable',
+  unknownGroup: 'validation.unknownGroup',
 } as const;
 export type ValidationKey = (typeof validationKeys)[keyof typeof validationKeys];
 

@@ -5,6 +5,10 @@ import { registerIdentity } from './auth/identity.ts';
 import { createSamlLogin } from './auth/saml/saml-login.ts';
 import { registerSamlRoutes } from './auth/saml/saml.routes.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
+import { registerGroupReadRoutes } from './groups/groups.routes.ts';
+import { sweepPendingFileDeletions } from './signflows/signflow-files.service.ts';
+import { registerSignFlowRoutes } from './signflows/signflows.routes.ts';
+import { createFileStorage } from './storage/create-storage.ts';
 import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandling } from './errors/error-handler.ts';
@@ -52,6 +56,11 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await registerHealthRoutes(app, database);
   await registerConfigRoutes(app, config, database);
   await registerPublicRoutes(app, config);
+  await registerGroupReadRoutes(app, database);
+  const storage = createFileStorage(config);
+  await registerSignFlowRoutes(app, { db: database.db, storage, config });
+  // Storage deletions left over from a crash or an unavailable store are retried at start.
+  app.addHook('onReady', async () => sweepPendingFileDeletions(database.db, storage));
   await registerWebApp(app, config.webDistDir);
   return app;
 }

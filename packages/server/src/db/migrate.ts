@@ -4,12 +4,14 @@ import type { MigrationContext } from './migration-context.ts';
 import { initial } from './migrations/0001-initial.ts';
 import { identity } from './migrations/0002-identity.ts';
 import { samlRequests } from './migrations/0003-saml-requests.ts';
+import { signFlows } from './migrations/0004-signflows.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
 const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0001-initial', initial],
   ['0002-identity', identity],
   ['0003-saml-requests', samlRequests],
+  ['0004-signflows', signFlows],
 ];
 
 class StaticProvider implements MigrationProvider {

@@ -118,8 +118,74 @@ export interface SamlRequestsTable {
   created_at: Timestamp;
 }
 
+export interface SignFlowsTable {
+  id: string;
+  owner_id: string;
+  group_id: string | null;
+  name: string;
+  /** Lower-cased name for case-insensitive search and sort on both databases. */
+  name_search: string;
+  note: string | null;
+  status: string;
+  details_status: string | null;
+  signature_process: string | null;
+  minimum_signature_level: string | null;
+  inspector_email: string | null;
+  reminder_interval_days: number | null;
+  cancellation_comment: string | null;
+  language: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  sent_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  rejected_at: Timestamp | null;
+  last_status_query_at: Timestamp | null;
+  auto_delete_at: Timestamp | null;
+}
+export type SignFlowRow = Selectable<SignFlowsTable>;
+
+export interface SignFlowSignersTable {
+  id: string;
+  flow_id: string;
+  position: number;
+  name: string;
+  email: string;
+  organisation: string | null;
+  role: string | null;
+  status: string;
+  rejection_comment: string | null;
+  completed_at: Timestamp | null;
+}
+export type SignerRow = Selectable<SignFlowSignersTable>;
+
+export type FileKind = 'signfile' | 'attachment' | 'signedfile' | 'personalsignedfile';
+
+export interface SignFlowFilesTable {
+  id: string;
+  flow_id: string;
+  kind: FileKind;
+  file_name: string;
+  content_type: string;
+  /** bigint: a string from PostgreSQL, a number from SQLite. */
+  size: ColumnType<number | string, number, number>;
+  sha256: string;
+  storage_key: string;
+  created_at: Timestamp;
+}
+export type FileRow = Selectable<SignFlowFilesTable>;
+
+export interface PendingFileDeletionsTable {
+  storage_key: string;
+  created_at: Timestamp;
+}
+
 /** The whole database as Kysely sees it; each migration extends it. */
 export interface Database {
+  sign_flows: SignFlowsTable;
+  sign_flow_signers: SignFlowSignersTable;
+  sign_flow_files: SignFlowFilesTable;
+  pending_file_deletions: PendingFileDeletionsTable;
   settings: SettingsTable;
   users: UsersTable;
   user_groups: UserGroupsTable;

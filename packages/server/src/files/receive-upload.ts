@@ -1,0 +1,44 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export interface ReceivedFile {
+  path: string;
+  size: number;
+  sha256: string;
+  /** Removes the temporary file (a no-op once storage has taken it over). */
+  discard(): Promise<void>;
+}
+
+/**
+ * Streams an upload to a temporary file under DATA_DIR/tmp, hashing it on the way, so
+ * memory does not grow with the file and its content can be checked before it is kept.
+ */
+export async function receiveToTemporaryFile(
+  stream: Readable,
+  dataDir: string,
+): Promise<ReceivedFile> {
+  const directory = join(dataDir, 'tmp');
+  await mkdir(directory, { recursive: true });
+  const path = join(directory, `upload-${randomBytes(12).toString('hex')}`);
+  const hash = createHash('sha256');
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  const discard = () => rm(path, { force: true });
+  try {
+    await pipeline(stream, meter, createWriteStream(path, { flags: 'wx' }));
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return { path, size, sha256: hash.digest('hex'), discard };
+}

@@ -1,0 +1,33 @@
+import { validationKeys } from '@esign/contract';
+import type { Kysely } from 'kysely';
+import type { SessionUser } from '../auth/session.service.ts';
+import type { AppConfig } from '../config/env.ts';
+import type { Database, SignFlowRow } from '../db/schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
+import { findGroupIdsOf, findVisibleFlow, type FlowAccess } from './signflows.repository.ts';
+
+export interface SignFlowDeps {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  config: AppConfig;
+}
+
+export async function accessOf(db: Kysely<Database>, user: SessionUser): Promise<FlowAccess> {
+  return { userId: user.id, groupIds: await findGroupIdsOf(db, user.id) };
+}
+
+/** The flow if this user may see it; otherwise 404, so that its existence does not leak. */
+export async function loadVisibleFlow(db: Kysely<Database>, user: SessionUser, flowId: string) {
+  const flow = await findVisibleFlow(db, await accessOf(db, user), flowId);
+  if (!flow) throw new AppError('notFound');
+  return flow;
+}
+
+export function assertDraft(flow: SignFlowRow) {
+  if (flow.status !== 'Draft') {
+    throw new AppError('conflict', {
+      issues: [{ path: 'Status', key: validationKeys.notEditable }],
+    });
+  }
+}

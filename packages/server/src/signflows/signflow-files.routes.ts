@@ -1,0 +1,180 @@
+import { basename } from 'node:path';
+import { apiRoutes, FileInfo, validationKeys } from '@esign/contract';
+import multipart from '@fastify/multipart';
+import contentDisposition from 'content-disposition';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import rangeParser from 'range-parser';
+import { z } from 'zod';
+import { requireSession } from '../auth/session.plugin.ts';
+import type { FileKind, FileRow } from '../db/schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import { receiveToTemporaryFile } from '../files/receive-upload.ts';
+import type { SignFlowDeps } from './signflow-access.ts';
+import { addFlowFile, findDownload, removeFlowFile } from './signflow-files.service.ts';
+import { userOf } from './signflows.routes.ts';
+
+const Id = z.string().min(1).max(64);
+const fieldIssue = (key: string, params?: Record<string, number>) =>
+  new AppError('validation', { issues: [{ path: 'file', key, ...(params ? { params } : {}) }] });
+
+/** The browser may send a full path (C:\fakepath\x.pdf); only the last part is the name. */
+function cleanFileName(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  return basename(raw.replaceAll('\\', '/'))
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
+}
+
+/** Reads the multipart field 'file' to a temporary file; refuses a missing or too large file. */
+async function receiveFile(request: FastifyRequest, deps: SignFlowDeps) {
+  const maxMb = Math.round(deps.config.maxUploadBytes / 1024 / 1024);
+  let part;
+  try {
+    part = await request.file({ limits: { fileSize: deps.config.maxUploadBytes, files: 1 } });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw fieldIssue(validationKeys.required);
+    throw error;
+  }
+  if (!part || part.fieldname !== 'file') throw fieldIssue(validationKeys.required);
+  const fileName = cleanFileName(part.filename);
+  if (fileName === '') throw fieldIssue(validationKeys.required);
+  try {
+    const received = await receiveToTemporaryFile(part.file, deps.config.dataDir);
+    return { fileName, received };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw fieldIssue(validationKeys.fileTooLarge, { max: maxMb });
+    }
+    throw error;
+  }
+}
+
+/** Streams a stored file with its type and name, honouring a single byte range (206). */
+async function sendStoredFile(
+  deps: SignFlowDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: FileRow,
+) {
+  const size = Number(file.size);
+  reply.header('Accept-Ranges', 'bytes');
+  reply.header('Content-Type', file.content_type);
+  reply.header('Content-Disposition', contentDisposition(file.file_name, { type: 'attachment' }));
+  reply.header('ETag', `"${file.sha256}"`);
+  const header = request.headers.range;
+  const ranges = header ? rangeParser(size, header, { combine: true }) : -2;
+  if (ranges === -1) {
+    return reply.status(416).header('Content-Range', `bytes */${size}`).send();
+  }
+  const range = Array.isArray(ranges) && ranges.length === 1 ? ranges[0] : undefined;
+  const stream = await deps.storage.read(file.storage_key, range);
+  if (range) {
+    reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+    reply.header('Content-Length', range.end - range.start + 1);
+  } else {
+    reply.header('Content-Length', size);
+  }
+  return reply.send(stream);
+}
+
+/** Upload, removal and download of a flow's files (SPEC §7). */
+export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: SignFlowDeps) {
+  await app.register(multipart, { throwFileSizeLimit: true });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['sign flow files'];
+  const base = { preHandler: requireSession };
+  const upload = (kind: 'signfile' | 'attachment') => async (request: FastifyRequest) => {
+    const { signFlowId } = request.params as { signFlowId: string };
+    const file = await receiveFile(request, deps);
+    return addFlowFile(deps, userOf(request), signFlowId, kind, file);
+  };
+  const uploadSchema = (summary: string) => ({
+    tags,
+    summary,
+    consumes: ['multipart/form-data'],
+    params: z.object({ signFlowId: Id }),
+    response: { 200: FileInfo },
+  });
+
+  routes.post(
+    apiRoutes.signFile,
+    {
+      ...base,
+      schema: uploadSchema('Adds or replaces the file to sign (multipart field "file"; a PDF)'),
+    },
+    upload('signfile'),
+  );
+  routes.post(
+    apiRoutes.attachment,
+    { ...base, schema: uploadSchema('Adds an attachment (multipart field "file")') },
+    upload('attachment'),
+  );
+
+  routes.delete(
+    apiRoutes.signFile,
+    {
+      ...base,
+      schema: { tags, summary: 'Removes the file to sign', params: z.object({ signFlowId: Id }) },
+    },
+    async (request, reply) => {
+      await removeFlowFile(deps, userOf(request), request.params.signFlowId, 'signfile');
+      return reply.status(204).send();
+    },
+  );
+  routes.delete(
+    apiRoutes.attachmentItem,
+    {
+      ...base,
+      schema: {
+        tags,
+        summary: 'Removes an attachment',
+        params: z.object({ signFlowId: Id, attachmentId: Id }),
+      },
+    },
+    async (request, reply) => {
+      await removeFlowFile(
+        deps,
+        userOf(request),
+        request.params.signFlowId,
+        'attachment',
+        request.params.attachmentId,
+      );
+      return reply.status(204).send();
+    },
+  );
+
+  const downloads: Array<[string, FileKind]> = [
+    [apiRoutes.downloadSignFile, 'signfile'],
+    [apiRoutes.downloadSignedFile, 'signedfile'],
+    [apiRoutes.downloadPersonalSignedFile, 'personalsignedfile'],
+    [apiRoutes.downloadAttachment, 'attachment'],
+  ];
+  for (const [path, kind] of downloads) {
+    const fileParam = path.endsWith(':attachmentGuid') ? 'attachmentGuid' : 'fileGuid';
+    routes.get(
+      path,
+      {
+        ...base,
+        schema: {
+          tags,
+          summary: `Downloads the ${kind} (supports Range)`,
+          params: z.object({ signflowId: Id, [fileParam]: Id }),
+        },
+      },
+      async (request, reply) => {
+        const params = request.params as Record<string, string>;
+        const file = await findDownload(
+          deps,
+          userOf(request),
+          params.signflowId ?? '',
+          params[fileParam] ?? '',
+          kind,
+        );
+        return sendStoredFile(deps, request, reply, file);
+      },
+    );
+  }
+}

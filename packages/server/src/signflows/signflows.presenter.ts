@@ -1,0 +1,84 @@
+import type {
+  FileInfo,
+  Signer,
+  SignFlowDetailResponse,
+  SignFlowListItem,
+  SignFlow,
+} from '@esign/contract';
+import { toIsoString } from '../db/database.ts';
+import type { FileRow, SignerRow, SignFlowRow } from '../db/schema.ts';
+
+const isoOrNull = (value: Date | string | null) => (value === null ? null : toIsoString(value));
+
+/** A flow row as the list shows it. */
+export function presentListItem(row: SignFlowRow): SignFlowListItem {
+  return {
+    Guid: row.id,
+    Name: row.name,
+    Status: row.status as SignFlowListItem['Status'],
+    CreationDate: toIsoString(row.created_at),
+    LastModifiedDate: toIsoString(row.updated_at),
+    SentToSignersDate: isoOrNull(row.sent_at),
+    CancelledDate: isoOrNull(row.cancelled_at),
+    FinishedDate: isoOrNull(row.finished_at),
+    RejectedDate: isoOrNull(row.rejected_at),
+    AutoDeleteDate: isoOrNull(row.auto_delete_at),
+  };
+}
+
+export function presentSigner(row: SignerRow): Signer {
+  return {
+    Guid: row.id,
+    Name: row.name,
+    Email: row.email,
+    Role: row.role,
+    Organisation: row.organisation,
+    Status: row.status as Signer['Status'],
+    RejectionComment: row.rejection_comment,
+    CompletionTimeUtc: isoOrNull(row.completed_at),
+  };
+}
+
+const fileInfo = (row: FileRow): FileInfo => ({ Guid: row.id, FileName: row.file_name });
+
+/** SPEC's sign flow (as create and cancel return it). */
+export function presentSignFlow(row: SignFlowRow, signers: SignerRow[]): SignFlow {
+  return {
+    Guid: row.id,
+    Name: row.name,
+    Status: row.status as SignFlow['Status'],
+    CreationDate: toIsoString(row.created_at),
+    SentToSignersDate: isoOrNull(row.sent_at),
+    Signers: signers.map(presentSigner),
+    Note: row.note,
+    SignFlowDetailsStatus: row.details_status as SignFlow['SignFlowDetailsStatus'],
+    CompletionTimeUtc: isoOrNull(row.finished_at ?? row.rejected_at ?? row.cancelled_at),
+    LastStatusQueryTimeUtc: isoOrNull(row.last_status_query_at),
+    SignatureProcess: row.signature_process as SignFlow['SignatureProcess'],
+    InspectorEmail: row.inspector_email,
+    MinimumSignatureLevel: row.minimum_signature_level as SignFlow['MinimumSignatureLevel'],
+    Role: row.group_id,
+    ReminderIntervalInDays: row.reminder_interval_days,
+    CancellationComment: row.cancellation_comment,
+  };
+}
+
+/** The detail: the sign flow plus its files (SPEC §3). */
+export function presentDetail(
+  row: SignFlowRow,
+  signers: SignerRow[],
+  files: FileRow[],
+): SignFlowDetailResponse {
+  const first = (kind: FileRow['kind']) => files.find((file) => file.kind === kind);
+  const signFile = first('signfile');
+  const signed = first('signedfile');
+  const personal = first('personalsignedfile');
+  return {
+    ...presentSignFlow(row, signers),
+    SignFileInfo: signFile ? fileInfo(signFile) : null,
+    AttachmentInfo: files.filter((file) => file.kind === 'attachment').map(fileInfo),
+    SignedFile: signed ? fileInfo(signed) : null,
+    PersonalSignedFile: personal ? fileInfo(personal) : null,
+    Language: row.language,
+  };
+}

@@ -1,0 +1,110 @@
+import type { SignFlowListQuery, SignFlowSortColumn } from '@esign/contract';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Database, FileKind, SignFlowsTable } from '../db/schema.ts';
+
+/** Whose flows a user may see: their own, and those of the groups they belong to. */
+export interface FlowAccess {
+  userId: string;
+  groupIds: string[];
+}
+
+export async function findGroupIdsOf(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_group_members')
+    .select('group_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.group_id);
+}
+
+function visibleTo<O>(query: SelectQueryBuilder<Database, 'sign_flows', O>, access: FlowAccess) {
+  return access.groupIds.length === 0
+    ? query.where('sign_flows.owner_id', '=', access.userId)
+    : query.where((eb) =>
+        eb.or([
+          eb('sign_flows.owner_id', '=', access.userId),
+          eb('sign_flows.group_id', 'in', access.groupIds),
+        ]),
+      );
+}
+
+const sortColumns: Record<SignFlowSortColumn, keyof SignFlowsTable> = {
+  Name: 'name_search',
+  Status: 'status',
+  CreationDate: 'created_at',
+  LastModifiedDate: 'updated_at',
+  SentToSignersDate: 'sent_at',
+  CancelledDate: 'cancelled_at',
+  FinishedDate: 'finished_at',
+  RejectedDate: 'rejected_at',
+  AutoDeleteDate: 'auto_delete_at',
+};
+
+/** Escapes LIKE's wildcards so a search for "50%" means the text itself. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of the flows a user may see, searched, filtered and sorted in the database. */
+export async function listFlows(
+  db: Kysely<Database>,
+  access: FlowAccess,
+  query: SignFlowListQuery & { page: number; pageSize: number },
+) {
+  let base = visibleTo(db.selectFrom('sign_flows'), access);
+  if (query.q) base = base.where('name_search', 'like', likePattern(query.q));
+  if (query.status && query.status !== 'all') base = base.where('status', '=', query.status);
+  const column = sortColumns[query.sort ?? 'LastModifiedDate'];
+  const order = query.order ?? (query.sort ? 'asc' : 'desc');
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll('sign_flows')
+      .orderBy(column, (ob) => (order === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
+      .orderBy('id', order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export function findVisibleFlow(db: Kysely<Database>, access: FlowAccess, flowId: string) {
+  return visibleTo(db.selectFrom('sign_flows'), access)
+    .selectAll('sign_flows')
+    .where('sign_flows.id', '=', flowId)
+    .executeTakeFirst();
+}
+
+export function listSigners(db: Kysely<Database>, flowId: string) {
+  return db
+    .selectFrom('sign_flow_signers')
+    .selectAll()
+    .where('flow_id', '=', flowId)
+    .orderBy('position')
+    .execute();
+}
+
+export function listFiles(db: Kysely<Database>, flowId: string, kind?: FileKind) {
+  let query = db.selectFrom('sign_flow_files').selectAll().where('flow_id', '=', flowId);
+  if (kind) query = query.where('kind', '=', kind);
+  return query.orderBy('created_at').orderBy('id').execute();
+}
+
+export function findFile(db: Kysely<Database>, flowId: string, fileId: string, kind: FileKind) {
+  return db
+    .selectFrom('sign_flow_files')
+    .selectAll()
+    .where('flow_id', '=', flowId)
+    .where('id', '=', fileId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+}
+
+/** Marks storage objects for removal in the same transaction that drops their records. */
+export async function queueFileDeletions(db: Kysely<Database>, keys: string[]) {
+  if (keys.length === 0) return;
+  await db
+    .insertInto('pending_file_deletions')
+    .values(keys.map((storage_key) => ({ storage_key, created_at: new Date().toISOString() })))
+    .onConflict((conflict) => conflict.column('storage_key').doNothing())
+    .execute();
+}

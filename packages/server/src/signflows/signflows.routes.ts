@@ -1,0 +1,200 @@
+import {
+  apiPaths,
+  apiRoutes,
+  CancelRequest,
+  SignFlow,
+  SignFlowDetailResponse,
+  SignFlowListItem,
+  SignFlowListQuery,
+  SignFlowPage,
+  SignFlowSaveRequest,
+} from '@esign/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession } from '../auth/session.plugin.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { SessionUser } from '../auth/session.service.ts';
+import type { SignFlowDeps } from './signflow-access.ts';
+import { loadVisibleFlow } from './signflow-access.ts';
+import { registerSignFlowFileRoutes } from './signflow-files.routes.ts';
+import {
+  cancelSignFlow,
+  checkSignFlow,
+  deleteSignFlow,
+  listSignFlows,
+  readDetail,
+  saveDraft,
+  sendSignFlow,
+} from './signflows.service.ts';
+
+const Id = z.string().min(1).max(64);
+export const userOf = (request: FastifyRequest): SessionUser => {
+  if (!request.session) throw new Error('requireSession must run first');
+  return request.session.user;
+};
+
+/** The sign flow calls of SPEC §7 (files and downloads in signflow-files.routes.ts). */
+export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlowDeps) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['sign flows'];
+  const base = { preHandler: requireSession };
+
+  routes.get(
+    apiPaths.signFlows,
+    {
+      ...base,
+      schema: {
+        tags,
+        summary:
+          'The flows the caller may see; with any of q, status, sort, order, page, pageSize one page and the total',
+        querystring: SignFlowListQuery,
+        response: { 200: z.union([SignFlowPage, z.array(SignFlowListItem)]) },
+      },
+    },
+    async (request) => {
+      const result = await listSignFlows(deps, userOf(request), request.query);
+      const queried = Object.keys(request.query).length > 0;
+      return queried
+        ? { Items: result.items, Total: result.total, Page: result.page, PageSize: result.pageSize }
+        : result.items;
+    },
+  );
+
+  routes.post(
+    apiPaths.signFlows,
+    {
+      ...base,
+      schema: {
+        tags,
+        summary: 'Creates a draft, or updates the draft named by Guid; answers the sign flow',
+        body: SignFlowSaveRequest,
+        response: { 200: SignFlow },
+      },
+    },
+    async (request) => saveDraft(deps, userOf(request), request.body),
+  );
+
+  routes.get(
+    apiRoutes.signFlow,
+    {
+      ...base,
+      schema: {
+        tags,
+        summary: 'The sign flow with its files',
+        params: z.object({ guid: Id }),
+        response: { 200: SignFlowDetailResponse },
+      },
+    },
+    async (request) =>
+      readDetail(deps.db, await loadVisibleFlow(deps.db, userOf(request), request.params.guid)),
+  );
+
+  routes.delete(
+    apiRoutes.signFlow,
+    {
+      ...base,
+      schema: {
+        tags,
+        summary: 'Deletes a draft or an ended flow with its files',
+        params: z.object({ guid: Id }),
+      },
+    },
+    async (request, reply) => {
+      await deleteSignFlow(deps, userOf(request), request.params.guid);
+      return reply.status(204).send();
+    },
+  );
+
+  // One handler for GET and POST; the route schema has already validated the params.
+  const send = async (request: FastifyRequest) =>
+    sendSignFlow(deps, userOf(request), (request.params as { guid: string }).guid);
+  const sendSchema = {
+    tags,
+    summary:
+      'Validates the draft, freezes it and sends it for signing (changes state: X-XSRF-TOKEN required also on GET)',
+    params: z.object({ guid: Id }),
+    response: { 200: SignFlowDetailResponse },
+  };
+  routes.get(
+    apiRoutes.sendSignFlow,
+    { ...base, config: { csrfOnSafeMethod: true }, schema: sendSchema },
+    send,
+  );
+  routes.post(apiRoutes.sendSignFlow, { ...base, schema: sendSchema }, send);
+
+  routes.post(
+    apiRoutes.cancelSignFlow,
+    {
+      ...base,
+      schema: {
+        tags,
+        summary: 'Cancels a sent flow for good',
+        params: z.object({ signFlowId: Id }),
+        body: CancelRequest,
+        response: { 200: SignFlow },
+      },
+    },
+    async (request) =>
+      cancelSignFlow(deps, userOf(request), request.params.signFlowId, request.body.Comment),
+  );
+
+  routes.get(
+    apiRoutes.checkSignFlow,
+    {
+      ...base,
+      schema: {
+        tags,
+        summary: "Re-reads the flow's state",
+        params: z.object({ signFlowId: Id }),
+        response: { 200: SignFlowDetailResponse },
+      },
+    },
+    async (request) => checkSignFlow(deps, userOf(request), request.params.signFlowId),
+  );
+
+  routes.get(
+    apiRoutes.signingUrl,
+    {
+      ...base,
+      schema: {
+        tags,
+        summary: "A signer's personal signing link (once the flow has been sent to them)",
+        params: z.object({ signFlowId: Id, signatureId: Id }),
+        response: { 200: z.string() },
+      },
+    },
+    async (request) => {
+      await loadVisibleFlow(deps.db, userOf(request), request.params.signFlowId);
+      // Signing links are issued when the flow reaches its signers (the signers' issue).
+      throw new AppError('notFound');
+    },
+  );
+
+  routes.get(
+    apiPaths.allowedAttachmentContentTypes,
+    {
+      ...base,
+      schema: {
+        tags,
+        summary: 'Attachment content types the portal accepts',
+        response: { 200: z.array(z.string()) },
+      },
+    },
+    async () => deps.config.allowedAttachmentTypes,
+  );
+  routes.get(
+    apiPaths.allowedSignatureLevels,
+    {
+      ...base,
+      schema: {
+        tags,
+        summary: 'Signature levels senders may choose',
+        response: { 200: z.array(z.string()) },
+      },
+    },
+    async () => deps.config.signatureLevels,
+  );
+
+  await registerSignFlowFileRoutes(app, deps);
+}

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import {
+  defaultPageSize,
+  findSendProblems,
+  validationKeys,
+  type SignFlowListQuery,
+  type SignFlowSaveRequest,
+} from '@esign/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { SessionUser } from '../auth/session.service.ts';
+import type { Database, SignFlowRow } from '../db/schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import { presentDetail, presentListItem, presentSignFlow } from './signflows.presenter.ts';
+import {
+  findGroupIdsOf,
+  listFiles,
+  listFlows,
+  listSigners,
+  queueFileDeletions,
+} from './signflows.repository.ts';
+import { copyFlowFiles, removeStoredFiles } from './signflow-files.service.ts';
+import { accessOf, assertDraft, loadVisibleFlow, type SignFlowDeps } from './signflow-access.ts';
+
+type SaveInput = z.output<typeof SignFlowSaveRequest>;
+
+const days = (count: number) => count * 24 * 3_600_000;
+const endedStatuses = new Set(['Finished', 'Rejected', 'Cancelled', 'Error']);
+
+/** One page (or, called bare, all) of the flows the user may see. */
+export async function listSignFlows(
+  deps: SignFlowDeps,
+  user: SessionUser,
+  query: SignFlowListQuery,
+) {
+  const access = await accessOf(deps.db, user);
+  const paged = query.page !== undefined || query.pageSize !== undefined;
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? (paged ? defaultPageSize : 1_000_000);
+  const { rows, total } = await listFlows(deps.db, access, { ...query, page, pageSize });
+  return { items: rows.map(presentListItem), total, page, pageSize, paged };
+}
+
+/** The flow with its signers and files, as GET and send answer it. */
+export async function readDetail(db: Kysely<Database>, flow: SignFlowRow) {
+  const [signers, files] = await Promise.all([listSigners(db, flow.id), listFiles(db, flow.id)]);
+  return presentDetail(flow, signers, files);
+}
+
+async function assertGroupAllowed(
+  db: Kysely<Database>,
+  user: SessionUser,
+  groupId: string | null | undefined,
+) {
+  if (!groupId) return;
+  const groupIds = await findGroupIdsOf(db, user.id);
+  const exists = await db
+    .selectFrom('user_groups')
+    .select('id')
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  if (!exists || (!user.isAdmin && !groupIds.includes(groupId))) {
+    throw new AppError('validation', {
+      issues: [{ path: 'Role', key: validationKeys.unknownGroup }],
+    });
+  }
+}
+
+/**
+ * Creates a draft, or updates the draft named by Guid (only a draft can change), writing
+ * its signers in the same transaction; a copy also gets the source's files.
+ */
+export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: SaveInput) {
+  const { db } = deps;
+  const existing = input.Guid ? await loadVisibleFlow(db, user, input.Guid) : undefined;
+  if (existing) assertDraft(existing);
+  const source = input.CopyFromGuid
+    ? await loadVisibleFlow(db, user, input.CopyFromGuid)
+    : undefined;
+  await assertGroupAllowed(db, user, input.Role);
+  const now = new Date();
+  const id = existing?.id ?? randomUUID();
+  const values = {
+    name: input.Name,
+    name_search: input.Name.toLowerCase(),
+    note: input.Note,
+    signature_process: input.SignatureProcess ?? null,
+    minimum_signature_level: input.MinimumSignatureLevel ?? null,
+    group_id: input.Role ?? null,
+    inspector_email: input.InspectorEmail,
+    reminder_interval_days: input.ReminderIntervalInDays ?? null,
+    language: input.Language ?? null,
+    updated_at: now.toISOString(),
+  };
+  const copiedKeys: string[] = [];
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (existing) {
+        await trx
+          .updateTable('sign_flows')
+          .set(values)
+          .where('id', '=', id)
+          .where('status', '=', 'Draft')
+          .execute();
+        await trx.deleteFrom('sign_flow_signers').where('flow_id', '=', id).execute();
+      } else {
+        await trx
+          .insertInto('sign_flows')
+          .values({
+            ...values,
+            id,
+            owner_id: user.id,
+            status: 'Draft',
+            created_at: now.toISOString(),
+            auto_delete_at: new Date(
+              now.getTime() + days(deps.config.autoDeleteDays),
+            ).toISOString(),
+          })
+          .execute();
+      }
+      if (input.Signers.length > 0) {
+        await trx
+          .insertInto('sign_flow_signers')
+          .values(
+            input.Signers.map((signer, position) => ({
+              id: signer.Guid && existing ? signer.Guid : randomUUID(),
+              flow_id: id,
+              position,
+              name: signer.Name,
+              email: signer.Email,
+              organisation: signer.Organisation,
+              role: null,
+              status: 'Unsigned',
+            })),
+          )
+          .execute();
+      }
+      if (source) copiedKeys.push(...(await copyFlowFiles(trx, deps.storage, source.id, id)));
+    });
+  } catch (error) {
+    await removeStoredFiles(deps.storage, copiedKeys);
+    throw error;
+  }
+  const flow = await loadVisibleFlow(db, user, id);
+  return presentSignFlow(flow, await listSigners(db, id));
+}
+
+/** Sends a complete draft: validates it (SPEC §5), freezes it and marks it Sent. */
+export async function sendSignFlow(deps: SignFlowDeps, user: SessionUser, flowId: string) {
+  const { db } = deps;
+  const flow = await loadVisibleFlow(db, user, flowId);
+  assertDraft(flow);
+  const [signers, signFiles] = await Promise.all([
+    listSigners(db, flowId),
+    listFiles(db, flowId, 'signfile'),
+  ]);
+  const problems = findSendProblems({
+    hasSignFile: signFiles.length > 0,
+    signerCount: signers.length,
+    SignatureProcess: flow.signature_process,
+    MinimumSignatureLevel: flow.minimum_signature_level,
+  });
+  if (problems.length > 0) throw new AppError('validation', { issues: problems });
+  const now = new Date().toISOString();
+  const updated = await db
+    .updateTable('sign_flows')
+    .set({ status: 'Sent', details_status: 'Started', sent_at: now, updated_at: now })
+    .where('id', '=', flowId)
+    .where('status', '=', 'Draft') // a concurrent send loses cleanly
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) assertDraft({ ...flow, status: 'Sent' });
+  return readDetail(db, await loadVisibleFlow(db, user, flowId));
+}
+
+/** Cancels a sent flow for good; signatures already made lose their meaning. */
+export async function cancelSignFlow(
+  deps: SignFlowDeps,
+  user: SessionUser,
+  flowId: string,
+  comment: string,
+) {
+  const { db } = deps;
+  const flow = await loadVisibleFlow(db, user, flowId);
+  if (flow.status !== 'Sent') {
+    throw new AppError('conflict', {
+      issues: [{ path: 'Status', key: validationKeys.notEditable }],
+    });
+  }
+  const now = new Date();
+  await db
+    .updateTable('sign_flows')
+    .set({
+      status: 'Cancelled',
+      details_status: 'Cancelled',
+      cancellation_comment: comment || null,
+      cancelled_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      auto_delete_at: new Date(now.getTime() + days(deps.config.autoDeleteDays)).toISOString(),
+    })
+    .where('id', '=', flowId)
+    .where('status', '=', 'Sent')
+    .execute();
+  const cancelled = await loadVisibleFlow(db, user, flowId);
+  return presentSignFlow(cancelled, await listSigners(db, flowId));
+}
+
+/** Re-reads the flow's state and records when that was done. */
+export async function checkSignFlow(deps: SignFlowDeps, user: SessionUser, flowId: string) {
+  await loadVisibleFlow(deps.db, user, flowId);
+  await deps.db
+    .updateTable('sign_flows')
+    .set({ last_status_query_at: new Date().toISOString() })
+    .where('id', '=', flowId)
+    .execute();
+  return readDetail(deps.db, await loadVisibleFlow(deps.db, user, flowId));
+}
+
+/** Deletes a draft or an ended flow, files and all; a flow out for signing must be cancelled first. */
+export async function deleteSignFlow(deps: SignFlowDeps, user: SessionUser, flowId: string) {
+  const flow = await loadVisibleFlow(deps.db, user, flowId);
+  if (flow.status !== 'Draft' && !endedStatuses.has(flow.status)) {
+    throw new AppError('conflict', {
+      issues: [{ path: 'Status', key: validationKeys.notEditable }],
+    });
+  }
+  const keys = await deps.db.transaction().execute(async (trx) => {
+    const files = await listFiles(trx, flowId);
+    const storageKeys = files.map((file) => file.storage_key);
+    await queueFileDeletions(trx, storageKeys);
+    await trx.deleteFrom('sign_flows').where('id', '=', flowId).execute();
+    return storageKeys;
+  });
+  await removeStoredFiles(deps.storage, keys, deps.db);
+}
