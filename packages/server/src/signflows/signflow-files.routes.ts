@@ -20,16 +20,18 @@ const fieldIssue = (key: string, params?: Record<string, number>) =>
 
 /** The browser may send a full path (C:\fakepath\x.pdf); only the last part is the name. */
 function cleanFileName(raw: string): string {
+  // Control characters have no place in a file name shown to people.
   // eslint-disable-next-line no-control-regex
+  const controlCharacters = /[\u0000-\u001f\u007f]/g;
   return basename(raw.replaceAll('\\', '/'))
     .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(controlCharacters, '')
     .trim();
 }
 
 /** Reads the multipart field 'file' to a temporary file; refuses a missing or too large file. */
 async function receiveFile(request: FastifyRequest, deps: SignFlowDeps) {
-  const maxMb = Math.round(deps.config.maxUploadBytes / 1024 / 1024);
+  const maxMb = Math.round((deps.config.maxUploadBytes / 1024 / 1024) * 10) / 10;
   let part;
   try {
     part = await request.file({ limits: { fileSize: deps.config.maxUploadBytes, files: 1 } });
@@ -43,6 +45,11 @@ async function receiveFile(request: FastifyRequest, deps: SignFlowDeps) {
   if (fileName === '') throw fieldIssue(validationKeys.required);
   try {
     const received = await receiveToTemporaryFile(part.file, deps.config.dataDir);
+    // The stream ends quietly at the limit; what arrived is not the whole file.
+    if (part.file.truncated) {
+      await received.discard();
+      throw fieldIssue(validationKeys.fileTooLarge, { max: maxMb });
+    }
     return { fileName, received };
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {

@@ -1,5 +1,5 @@
 import type { SignFlowListQuery, SignFlowSortColumn } from '@esign/contract';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database, FileKind, SignFlowsTable } from '../db/schema.ts';
 
 /** Whose flows a user may see: their own, and those of the groups they belong to. */
@@ -50,7 +50,11 @@ export async function listFlows(
   query: SignFlowListQuery & { page: number; pageSize: number },
 ) {
   let base = visibleTo(db.selectFrom('sign_flows'), access);
-  if (query.q) base = base.where('name_search', 'like', likePattern(query.q));
+  if (query.q) {
+    base = base.where(
+      sql<boolean>`${sql.ref('name_search')} like ${likePattern(query.q)} escape '\\'`,
+    );
+  }
   if (query.status && query.status !== 'all') base = base.where('status', '=', query.status);
   const column = sortColumns[query.sort ?? 'LastModifiedDate'];
   const order = query.order ?? (query.sort ? 'asc' : 'desc');

@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { multipartFile } from './multipart.ts';
 
 const pathOf = (location: string) => {
   const url = new URL(location, 'http://app.invalid');
@@ -40,6 +41,16 @@ export class TestClient {
 
   get(url: string) {
     return this.request({ method: 'GET', url });
+  }
+
+  /** Uploads one file in the multipart field 'file'. */
+  upload(url: string, fileName: string, content: Buffer, contentType?: string) {
+    const body = multipartFile(fileName, content, contentType);
+    return this.request({ method: 'POST', url, payload: body.payload, headers: body.headers });
+  }
+
+  delete(url: string) {
+    return this.request({ method: 'DELETE', url });
   }
 
   post(url: string, payload?: unknown) {

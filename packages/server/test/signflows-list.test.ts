@@ -1,0 +1,132 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from './support/client.ts';
+import { databaseKinds } from './support/databases.ts';
+import { useTestApp } from './support/test-app.ts';
+
+const flows = '/api/esign/SignFlows';
+type Item = { Guid: string; Name: string; Status: string; CreationDate: string };
+
+describe.each(databaseKinds)('the list of sign flows on %s', (kind) => {
+  const context = useTestApp(kind);
+  let browser: TestClient;
+  const names = Array.from(
+    { length: 25 },
+    (_, index) => `Sopimus ${String(index + 1).padStart(2, '0')}`,
+  );
+
+  beforeAll(async () => {
+    browser = new TestClient(context.app);
+    await browser.login('user@example.com', 'user-demo');
+    for (const name of names) await browser.post(flows, { Name: name });
+    await browser.post(flows, { Name: 'Alennus 50% kaikesta' });
+    await browser.post(flows, { Name: 'Alennus 5 euroa' });
+    // Two flows in other states, set directly: sending is covered elsewhere.
+    const db = context.database.handle.db;
+    await db
+      .updateTable('sign_flows')
+      .set({ status: 'Sent', sent_at: new Date().toISOString() })
+      .where('name', '=', 'Sopimus 03')
+      .execute();
+    await db
+      .updateTable('sign_flows')
+      .set({ status: 'Finished', finished_at: new Date().toISOString() })
+      .where('name', '=', 'Sopimus 07')
+      .execute();
+  });
+
+  const page = async (query: string) =>
+    (await browser.get(`${flows}?${query}`)).json() as {
+      Items: Item[];
+      Total: number;
+      Page: number;
+      PageSize: number;
+    };
+
+  it('answers every flow as a bare list when called without parameters', async () => {
+    const response = await browser.get(flows);
+    const items = response.json() as Item[];
+    expect(Array.isArray(items)).toBe(true);
+    expect(items).toHaveLength(27);
+    expect(Object.keys(items[0] ?? {})).toEqual(
+      expect.arrayContaining([
+        'Guid',
+        'Name',
+        'Status',
+        'CreationDate',
+        'LastModifiedDate',
+        'SentToSignersDate',
+        'CancelledDate',
+        'FinishedDate',
+        'RejectedDate',
+        'AutoDeleteDate',
+      ]),
+    );
+  });
+
+  it('pages in the database and tells the total', async () => {
+    const third = await page('sort=Name&order=asc&page=3&pageSize=10');
+    expect(third.Total).toBe(27);
+    expect(third.Page).toBe(3);
+    expect(third.Items.map((item) => item.Name)).toEqual([
+      'Sopimus 19',
+      'Sopimus 20',
+      'Sopimus 21',
+      'Sopimus 22',
+      'Sopimus 23',
+      'Sopimus 24',
+      'Sopimus 25',
+    ]);
+    const beyond = await page('page=9&pageSize=10');
+    expect(beyond.Items).toEqual([]);
+    expect(beyond.Total).toBe(27);
+  });
+
+  it('sorts by name both ways, case-insensitively', async () => {
+    const ascending = await page('sort=Name&order=asc&pageSize=3');
+    expect(ascending.Items.map((item) => item.Name)).toEqual([
+      'Alennus 5 euroa',
+      'Alennus 50% kaikesta',
+      'Sopimus 01',
+    ]);
+    const descending = await page('sort=Name&order=desc&pageSize=2');
+    expect(descending.Items.map((item) => item.Name)).toEqual(['Sopimus 25', 'Sopimus 24']);
+  });
+
+  it('keeps empty dates last whichever way a date column is sorted', async () => {
+    for (const order of ['asc', 'desc']) {
+      const sent = await page(`sort=SentToSignersDate&order=${order}&pageSize=50`);
+      expect(sent.Items[0]?.Name).toBe('Sopimus 03');
+    }
+  });
+
+  it('searches names, treating % and _ as text', async () => {
+    expect((await page('q=sopimus 1')).Items.map((item) => item.Name).sort()).toEqual([
+      'Sopimus 10',
+      'Sopimus 11',
+      'Sopimus 12',
+      'Sopimus 13',
+      'Sopimus 14',
+      'Sopimus 15',
+      'Sopimus 16',
+      'Sopimus 17',
+      'Sopimus 18',
+      'Sopimus 19',
+    ]);
+    expect((await page(`q=${encodeURIComponent('50%')}`)).Items.map((item) => item.Name)).toEqual([
+      'Alennus 50% kaikesta',
+    ]);
+    expect((await page('q=ei-mitään-tällaista')).Total).toBe(0);
+  });
+
+  it('filters by status view', async () => {
+    expect((await page('status=Sent')).Items.map((item) => item.Name)).toEqual(['Sopimus 03']);
+    expect((await page('status=Finished')).Items.map((item) => item.Name)).toEqual(['Sopimus 07']);
+    expect((await page('status=Draft')).Total).toBe(25);
+    expect((await page('status=all')).Total).toBe(27);
+  });
+
+  it('refuses a page size over 200 or an unknown sort column', async () => {
+    expect((await browser.get(`${flows}?pageSize=500`)).statusCode).toBe(400);
+    expect((await browser.get(`${flows}?sort=Password`)).statusCode).toBe(400);
+  });
+});

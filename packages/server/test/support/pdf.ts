@@ -1,0 +1,51 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A small but complete PDF (one page of text) with a correct cross-reference table. */
+export function makePdf(text = 'Sopimus'): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    (() => {
+      const stream = `BT /F1 24 Tf 72 760 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+      return `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
+    })(),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(body, 'latin1'));
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xrefAt = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** Runs qpdf (Debian's qpdf, installed by the test command) over a PDF and answers the result. */
+export function transformWithQpdf(pdf: Buffer, args: string[]): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'esign-pdf-'));
+  const input = join(dir, 'in.pdf');
+  const output = join(dir, 'out.pdf');
+  writeFileSync(input, pdf);
+  execFileSync('qpdf', [...args, input, output]);
+  return readFileSync(output);
+}
+
+export const encryptedPdf = () =>
+  transformWithQpdf(makePdf('Salainen'), ['--encrypt', 'user-pw', 'owner-pw', '256', '--']);
+export const xrefStreamPdf = () =>
+  transformWithQpdf(makePdf('Tiivis'), ['--object-streams=generate']);
+
+/** A one-pixel PNG. */
+export const pngImage = () =>
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
