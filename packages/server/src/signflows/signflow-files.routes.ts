@@ -23,10 +23,7 @@ function cleanFileName(raw: string): string {
   // Control characters have no place in a file name shown to people.
   // eslint-disable-next-line no-control-regex
   const controlCharacters = /[\u0000-\u001f\u007f]/g;
-  return basename(raw.replaceAll('\\', '/'))
-    .normalize('NFC')
-    .replace(controlCharacters, '')
-    .trim();
+  return basename(raw.replaceAll('\\', '/')).normalize('NFC').replace(controlCharacters, '').trim();
 }
 
 /** Reads the multipart field 'file' to a temporary file; refuses a missing or too large file. */
