@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { timestampColumn, type MigrationContext } from '../migration-context.ts';
 
 /** Sign flows, their signers and files, and file deletions still to be done in storage. */
@@ -50,6 +50,13 @@ export function signFlows(context: MigrationContext) {
           .on('sign_flows')
           .columns(['owner_id', column, 'id'])
           .execute();
+        // PostgreSQL reads an ascending index backwards as DESC NULLS FIRST; the list wants
+        // empty dates last both ways, so descending order gets an index of its own.
+        if (context.kind === 'postgres') {
+          await sql`create index ${sql.id(`sign_flows_owner_${column}_desc`)} on sign_flows (owner_id, ${sql.id(column)} desc nulls last, id desc)`.execute(
+            db,
+          );
+        }
       }
       await db.schema
         .createIndex('sign_flows_group')

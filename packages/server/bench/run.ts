@@ -1,0 +1,75 @@
+import { buildApp } from '../src/app.ts';
+import { startSession } from '../src/auth/session.service.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { createTestDatabase } from '../test/support/databases.ts';
+import { createWebDist } from '../test/support/test-app.ts';
+import { benchList, seedFlows, type ListBenchRow } from './list-bench.ts';
+import { benchMemory } from './memory-bench.ts';
+
+/** `npm run bench`: list-page latency on both databases and memory under large files. */
+async function main() {
+  const only = process.argv.slice(2);
+  const rows: ListBenchRow[] = [];
+  for (const kind of ['sqlite', 'postgres'] as const) {
+    if (only.length && !only.includes(kind)) continue;
+    const database = await createTestDatabase(kind);
+    try {
+      await migrateToLatest(database.handle);
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: database.dataDir,
+        LOG_LEVEL: 'silent',
+        WEB_DIST_DIR: createWebDist(),
+      });
+      const app = await buildApp({ config, database: database.handle });
+      const userId = await seedFlows(database.handle.db);
+      const token = await startSession(
+        database.handle.db,
+        { userId, loginMethod: 'oidc', ip: null, userAgent: null },
+        { idleMs: 3_600_000, absoluteMs: 3_600_000 },
+      );
+      const request = async (url: string) => {
+        const response = await app.inject({ url, cookies: { esign_session: token } });
+        if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
+      };
+      rows.push(...(await benchList(database, request, userId)));
+      await app.close();
+    } finally {
+      await database.dispose();
+    }
+  }
+  if (rows.length) {
+    console.log('\nList page (50 rows, page 3) of 10,000 flows — p95 in ms over 60 requests');
+    console.log('| database | sort | search | endpoint p95 | SQL p95 | endpoint / SQL |');
+    console.log('| --- | --- | --- | ---: | ---: | ---: |');
+    for (const row of rows) {
+      console.log(
+        `| ${row.database} | ${row.sort} | ${row.search} | ${row.endpointP95.toFixed(2)} | ${row.sqlP95.toFixed(2)} | ${(row.endpointP95 / row.sqlP95).toFixed(2)} |`,
+      );
+    }
+    const worst = Math.max(...rows.map((row) => row.endpointP95));
+    console.log(`worst endpoint p95: ${worst.toFixed(2)} ms (goal: under 20 ms)`);
+  }
+  if (!only.length || only.includes('memory')) {
+    const memory = await benchMemory();
+    console.log(`\nLarge file through a server process: ${memory.fileMb} MiB PDF`);
+    console.log('| | resident memory (MiB) | growth over idle (MiB) | growth / file size |');
+    console.log('| --- | ---: | ---: | ---: |');
+    console.log(`| idle | ${memory.baselineMb.toFixed(0)} | — | — |`);
+    for (const [label, peak] of [
+      ['upload peak', memory.uploadPeakMb],
+      ['download peak', memory.downloadPeakMb],
+    ] as const) {
+      const growth = peak - memory.baselineMb;
+      console.log(
+        `| ${label} | ${peak.toFixed(0)} | ${growth.toFixed(0)} | ${(growth / memory.fileMb).toFixed(3)} |`,
+      );
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
