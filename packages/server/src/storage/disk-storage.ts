@@ -52,7 +52,9 @@ export function createDiskStorage(root: string): FileStorage {
       return createReadStream(path, range ? { start: range.start, end: range.end } : {});
     },
     async copy(sourceKey, targetKey) {
-      await placeAtomically(pathOf(targetKey), (temporary) => copyFile(pathOf(sourceKey), temporary));
+      await placeAtomically(pathOf(targetKey), (temporary) =>
+        copyFile(pathOf(sourceKey), temporary),
+      );
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
