@@ -9,6 +9,7 @@ import { registerGroupReadRoutes } from './groups/groups.routes.ts';
 import { sweepPendingFileDeletions } from './signflows/signflow-files.service.ts';
 import { registerSignFlowRoutes } from './signflows/signflows.routes.ts';
 import { createFileStorage } from './storage/create-storage.ts';
+import { ensureBucket } from './storage/s3-storage.ts';
 import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandling } from './errors/error-handler.ts';
@@ -59,8 +60,11 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await registerGroupReadRoutes(app, database);
   const storage = createFileStorage(config);
   await registerSignFlowRoutes(app, { db: database.db, storage, config });
-  // Storage deletions left over from a crash or an unavailable store are retried at start.
-  app.addHook('onReady', async () => sweepPendingFileDeletions(database.db, storage));
+  app.addHook('onReady', async () => {
+    if (config.s3) await ensureBucket(config.s3);
+    // Storage deletions left over from a crash or an unavailable store are retried at start.
+    await sweepPendingFileDeletions(database.db, storage);
+  });
   await registerWebApp(app, config.webDistDir);
   return app;
 }
