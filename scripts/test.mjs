@@ -121,7 +121,10 @@ try {
   ) {
     countVitest(unitReport);
   }
-  if (!only.length || only.includes('integration')) await ensurePostgres();
+  if (!only.length || only.includes('integration')) {
+    await ensurePostgres();
+    ensureDebianPackages(); // qpdf makes test PDFs (encrypted, cross-reference streams)
+  }
   const integrationReport = join(reports, 'integration.json');
   if (
     run('integration', 'npx', [
