@@ -14,7 +14,6 @@ import type { S3Config } from '../config/env.ts';
 import { assertStorageKey, type ByteRange, type FileStorage } from './file-storage.ts';
 import { uploadFileToS3 } from './s3-multipart.ts';
 
-
 function createClient(config: S3Config): S3Client {
   const credentials =
     config.accessKeyId && config.secretAccessKey

@@ -5,12 +5,12 @@ import { RequireSession } from '../features/auth/components/require-session.tsx'
 import { IdpLoginRoute } from '../features/auth/routes/idp-login-route.tsx';
 import { LoginRoute } from '../features/auth/routes/login-route.tsx';
 import { LogoutRoute } from '../features/auth/routes/logout-route.tsx';
-import { FrontpageRoute } from '../features/frontpage/routes/frontpage-route.tsx';
 import { GroupsRoute } from '../features/groups/routes/groups-route.tsx';
 import { PersonalReportsRoute } from '../features/reports/routes/personal-reports-route.tsx';
 import { ReportsRoute } from '../features/reports/routes/reports-route.tsx';
 import { SettingsRoute } from '../features/settings/routes/settings-route.tsx';
 import { SignFlowEditRoute } from '../features/signflows/routes/signflow-edit-route.tsx';
+import { HomeRoute } from './routes/home-route.tsx';
 import { NotFoundRoute } from './routes/not-found-route.tsx';
 
 /** The route table of SPEC §2, in history mode with base /. */
@@ -19,7 +19,7 @@ export function createAppRouter() {
     {
       element: <AppLayout />,
       children: [
-        { path: paths.home.path, element: <FrontpageRoute /> },
+        { path: paths.home.path, element: <HomeRoute /> },
         { path: paths.login.path, element: <LoginRoute /> },
         { path: paths.logout.path, element: <LogoutRoute /> },
         { path: paths.builtInLogin.path, element: <IdpLoginRoute /> },

@@ -1,7 +1,58 @@
+import { errorKeys } from '@esign/contract';
+import Alert from 'react-bootstrap/Alert';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/http.ts';
+import { useSignFlow } from '../api/get-signflow.ts';
+import { useEditorKey } from '../components/signflow-edit-continuation.ts';
+import { SignFlowEditForm } from '../components/signflow-edit-form.tsx';
 
-/** The edit screen; copying uses the same screen (SPEC §2). Its form comes with the sign flow issue. */
+/** The id that stands for a draft not yet saved: /esign/edit/new. */
+export const newSignFlowId = 'new';
+
+/** The edit screen; copying uses the same screen (SPEC §2), as a new draft prefilled from the source. */
 export function SignFlowEditRoute({ mode }: { mode: 'edit' | 'copy' }) {
   const { t } = useTranslation();
-  return <h1>{mode === 'edit' ? t('signflow.edit.title') : t('signflow.edit.copyTitle')}</h1>;
+  const location = useLocation();
+  const id = useParams().id ?? '';
+  const isNew = mode === 'edit' && id === newSignFlowId;
+  const query = useSignFlow(isNew ? undefined : id);
+  const editorKey = useEditorKey(`${mode}/${id}`, location.state);
+  const flow = query.data;
+  const readOnly = mode === 'edit' && flow !== undefined && flow.Status !== 'Draft';
+  const title = isNew
+    ? t('signflow.edit.newTitle')
+    : mode === 'copy'
+      ? t('signflow.edit.copyTitle')
+      : readOnly
+        ? t('signflow.edit.viewTitle')
+        : t('signflow.edit.title');
+
+  if (!isNew && flow === undefined) {
+    if (query.error instanceof ApiError && query.error.key === errorKeys.notFound) {
+      return (
+        <>
+          <h1>{t('signflow.edit.notFound')}</h1>
+          <Link to={paths.home.getHref()}>{t('common.backToFrontpage')}</Link>
+        </>
+      );
+    }
+    return (
+      <>
+        <h1>{title}</h1>
+        {query.isError ? (
+          <Alert variant="danger">{t('dialogs.loadingFailed')}</Alert>
+        ) : (
+          <p role="status">{t('common.loading')}</p>
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>{title}</h1>
+      <SignFlowEditForm key={editorKey} mode={isNew ? 'new' : mode} flow={flow} />
+    </>
+  );
 }

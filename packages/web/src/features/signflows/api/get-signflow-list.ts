@@ -1,0 +1,27 @@
+import { apiPaths, SignFlowPage, type SignFlowListQuery } from '@esign/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { requestJson } from '../../../lib/http.ts';
+
+/** Every list query's key starts with this, so a change to any flow refreshes all pages. */
+const signFlowListKey = ['signflows', 'list'] as const;
+
+/** One page of the caller's flows, searched, filtered and sorted by the server. */
+export function getSignFlowList(query: SignFlowListQuery): Promise<SignFlowPage> {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  return requestJson(`${apiPaths.signFlows}?${params.toString()}`, SignFlowPage);
+}
+
+export const signFlowListQueryOptions = (query: SignFlowListQuery) =>
+  queryOptions({
+    queryKey: [...signFlowListKey, query],
+    queryFn: () => getSignFlowList(query),
+    // The rows of the previous page stay while the next one loads, so the table does not jump.
+    placeholderData: keepPreviousData,
+  });
+
+export function useSignFlowList(query: SignFlowListQuery) {
+  return useQuery(signFlowListQueryOptions(query));
+}

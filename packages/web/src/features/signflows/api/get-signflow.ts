@@ -1,0 +1,20 @@
+import { apiPaths, SignFlowDetailResponse } from '@esign/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestJson } from '../../../lib/http.ts';
+
+/** One flow with its files; a flow the caller may not see answers 'Not Found'. */
+export function getSignFlow(guid: string): Promise<SignFlowDetailResponse> {
+  return requestJson(apiPaths.signFlow(guid), SignFlowDetailResponse, {
+    notFoundAsNotFound: true,
+  });
+}
+
+export const signFlowDetailKey = (guid: string) => ['signflows', 'detail', guid] as const;
+
+export const signFlowQueryOptions = (guid: string) =>
+  queryOptions({ queryKey: signFlowDetailKey(guid), queryFn: () => getSignFlow(guid) });
+
+/** The flow named by guid; nothing is loaded when guid is undefined (a new draft). */
+export function useSignFlow(guid: string | undefined) {
+  return useQuery({ ...signFlowQueryOptions(guid ?? ''), enabled: guid !== undefined });
+}

@@ -1,0 +1,16 @@
+import { apiPaths, UserListItem } from '@esign/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { requestJson } from '../../../lib/http.ts';
+
+/** The portal's users, for adding a signer from existing users. */
+export function listUsers(): Promise<UserListItem[]> {
+  return requestJson(apiPaths.listUsers, z.array(UserListItem));
+}
+
+export const usersQueryOptions = () =>
+  queryOptions({ queryKey: ['roles', 'users'], queryFn: listUsers, staleTime: 60_000 });
+
+export function useUsers() {
+  return useQuery(usersQueryOptions());
+}

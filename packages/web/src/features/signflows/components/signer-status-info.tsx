@@ -1,0 +1,43 @@
+import type { Signer } from '@esign/contract';
+import { useTranslation } from 'react-i18next';
+
+function formatTime(iso: string, language: string): string {
+  try {
+    return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(
+      new Date(iso),
+    );
+  } catch {
+    return iso;
+  }
+}
+
+/** A sent flow's signer: status, the reason of a rejection and when the signer finished. */
+export function SignerStatusInfo({ signer, index }: { signer: Signer; index: number }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <dl className="signer-status">
+      <div>
+        <dt>{t('signflow.edit.signers.status')}</dt>
+        <dd data-testid={`signer-status-${index}`}>
+          {t(`signflow.signerStatus.${signer.Status}`)}
+        </dd>
+      </div>
+      {signer.RejectionComment !== null && signer.RejectionComment !== '' && (
+        <div>
+          <dt>{t('signflow.edit.signers.rejectionComment')}</dt>
+          <dd className="text-break">{signer.RejectionComment}</dd>
+        </div>
+      )}
+      {signer.CompletionTimeUtc !== null && (
+        <div>
+          <dt>{t('signflow.edit.signers.completed')}</dt>
+          <dd>
+            <time dateTime={signer.CompletionTimeUtc}>
+              {formatTime(signer.CompletionTimeUtc, i18n.language)}
+            </time>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,147 @@
+import {
+  catalogueLanguages,
+  defaultLanguage,
+  type SignatureLevel,
+  type SignatureProcess,
+  type Signer,
+  type SignFlowDetailResponse,
+  type SignFlowSaveRequest,
+} from '@esign/contract';
+
+/** One signer row as the form holds it; empty strings stand for 'not given'. */
+export interface SignerFormValues {
+  Guid: string;
+  Name: string;
+  Email: string;
+  Organisation: string;
+}
+
+/** The edit form's values: the save request's fields, with select and text values as strings. */
+export interface SignFlowFormValues {
+  Name: string;
+  Note: string;
+  SignatureProcess: string;
+  MinimumSignatureLevel: string;
+  Role: string;
+  InspectorEmail: string;
+  ReminderIntervalInDays: string;
+  Language: string;
+  Signers: SignerFormValues[];
+}
+
+type MessageLanguage = (typeof catalogueLanguages)[number];
+
+/** Where the form's values are saved to: an existing draft, or a new one (maybe a copy). */
+export interface SaveTarget {
+  guid?: string;
+  copyFromGuid?: string;
+}
+
+/** The reminder intervals offered, in days; '' (no reminders) is offered beside them. */
+export const reminderIntervalChoices = [1, 2, 3, 5, 7, 14] as const;
+
+export const emptySigner = (): SignerFormValues => ({
+  Guid: '',
+  Name: '',
+  Email: '',
+  Organisation: '',
+});
+
+/** The language of the signers' messages a new draft starts with: the user's, if the catalogues hold it. */
+export function messageLanguageFor(uiLanguage: string): string {
+  return (catalogueLanguages as readonly string[]).includes(uiLanguage)
+    ? uiLanguage
+    : defaultLanguage;
+}
+
+/** A new draft: parallel signing, no signers yet. */
+export function newFormValues(uiLanguage: string): SignFlowFormValues {
+  return {
+    Name: '',
+    Note: '',
+    SignatureProcess: 'Concurrent',
+    MinimumSignatureLevel: '',
+    Role: '',
+    InspectorEmail: '',
+    ReminderIntervalInDays: '',
+    Language: messageLanguageFor(uiLanguage),
+    Signers: [],
+  };
+}
+
+function signerFormValues(signer: Signer, keepGuid: boolean): SignerFormValues {
+  return {
+    Guid: keepGuid ? signer.Guid : '',
+    Name: signer.Name,
+    Email: signer.Email,
+    Organisation: signer.Organisation ?? '',
+  };
+}
+
+/**
+ * The form's values for a loaded flow. A copy keeps everything the sender wrote but not the
+ * signers' identities and statuses: its signers are new.
+ */
+export function formValuesFromDetail(
+  detail: SignFlowDetailResponse,
+  mode: 'edit' | 'copy',
+  uiLanguage: string,
+): SignFlowFormValues {
+  return {
+    Name: detail.Name,
+    Note: detail.Note ?? '',
+    SignatureProcess: detail.SignatureProcess ?? '',
+    MinimumSignatureLevel: detail.MinimumSignatureLevel ?? '',
+    Role: detail.Role ?? '',
+    InspectorEmail: detail.InspectorEmail ?? '',
+    ReminderIntervalInDays:
+      detail.ReminderIntervalInDays === null ? '' : String(detail.ReminderIntervalInDays),
+    Language: detail.Language ?? messageLanguageFor(uiLanguage),
+    Signers: detail.Signers.map((signer) => signerFormValues(signer, mode === 'edit')),
+  };
+}
+
+const textOrNull = (value: string) => (value.trim() === '' ? null : value);
+/** A select's value; the schema, not this cast, decides whether it is one of the allowed ones. */
+const choiceOrNull = <Choice extends string>(value: string) =>
+  value === '' ? null : (value as Choice);
+
+/** The POST SignFlows body for the form's values; the contract's schema judges it. */
+export function toSaveRequest(values: SignFlowFormValues, target: SaveTarget): SignFlowSaveRequest {
+  const reminder = values.ReminderIntervalInDays.trim();
+  return {
+    ...(target.guid !== undefined ? { Guid: target.guid } : {}),
+    ...(target.guid === undefined && target.copyFromGuid !== undefined
+      ? { CopyFromGuid: target.copyFromGuid }
+      : {}),
+    Name: values.Name,
+    Note: textOrNull(values.Note),
+    SignatureProcess: choiceOrNull<SignatureProcess>(values.SignatureProcess),
+    MinimumSignatureLevel: choiceOrNull<SignatureLevel>(values.MinimumSignatureLevel),
+    Role: textOrNull(values.Role),
+    InspectorEmail: textOrNull(values.InspectorEmail),
+    ReminderIntervalInDays: reminder === '' ? null : Number(reminder),
+    Language: choiceOrNull<MessageLanguage>(values.Language),
+    Signers: values.Signers.map((signer) => ({
+      ...(signer.Guid !== '' ? { Guid: signer.Guid } : {}),
+      Name: signer.Name,
+      Email: signer.Email,
+      Organisation: textOrNull(signer.Organisation),
+    })),
+  };
+}
+
+/** After a save the server has given new signers their ids; the form keeps them for the next save. */
+export function withSavedSignerGuids(
+  values: SignFlowFormValues,
+  saved: readonly Pick<Signer, 'Guid'>[],
+): SignFlowFormValues {
+  if (saved.length !== values.Signers.length) return values;
+  return {
+    ...values,
+    Signers: values.Signers.map((signer, index) => ({
+      ...signer,
+      Guid: saved[index]?.Guid ?? signer.Guid,
+    })),
+  };
+}

@@ -1,0 +1,92 @@
+import type { SignFlowListItem } from '@esign/contract';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useSignFlowList } from '../api/get-signflow-list.ts';
+import { SignFlowListDialogs, type OpenDialog } from '../components/signflow-list-dialogs.tsx';
+import { SignFlowListResults } from '../components/signflow-list-results.tsx';
+import { SignFlowListSearch } from '../components/signflow-list-search.tsx';
+import { SignFlowStatusViews } from '../components/signflow-status-views.tsx';
+import type { DialogAction } from '../components/signflow-row-actions.tsx';
+import '../components/signflow-list.css';
+import { useSignFlowListState } from '../hooks/use-signflow-list-state.ts';
+import { errorKeyOf } from '../utils/error-key-of.ts';
+import { countPages, toApiQuery } from '../utils/signflow-list-url.ts';
+
+/** The signature list (SPEC §2, ESignList): status views, search, sortable columns, pages. */
+export function SignFlowListRoute() {
+  const { t } = useTranslation();
+  const { state, searchFor, update } = useSignFlowListState();
+  const list = useSignFlowList(toApiQuery(state));
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const headingId = useId();
+  const regionRef = useRef<HTMLDivElement>(null);
+
+  const handleSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const handleDialogAction = useCallback((action: DialogAction, flow: SignFlowListItem) => {
+    setDialog((current) => ({ action, flow, show: true, id: (current?.id ?? 0) + 1 }));
+  }, []);
+  const handleDialogHide = () => setDialog((current) => current && { ...current, show: false });
+  const handleDialogExited = () => {
+    setDialog(null);
+    // A cancelled or deleted row loses the button that opened the dialog; keep focus in the list.
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body) regionRef.current?.focus();
+    });
+  };
+
+  // Deleting the only row of the last page leaves the user past the end: show the new last page.
+  const data = list.data;
+  const lastPage = data === undefined ? 1 : countPages(data.Total, data.PageSize);
+  const pastTheEnd = data !== undefined && !list.isPlaceholderData && state.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) void update({ page: lastPage }, { replace: true });
+  }, [pastTheEnd, lastPage, update]);
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
+        <h1 id={headingId} className="mb-0">
+          {t('signflow.list.title')}
+        </h1>
+        <Link
+          className="btn btn-primary"
+          to={paths.signFlowEdit.getHref('new')}
+          data-testid="signflow-create"
+        >
+          {t('signflow.list.create')}
+        </Link>
+      </div>
+      <SignFlowStatusViews current={state.view} searchFor={(view) => searchFor({ view })} />
+      <div className="row mb-3">
+        <div className="col-md-6 col-lg-4">
+          <SignFlowListSearch value={state.q} onSearch={handleSearch} />
+        </div>
+      </div>
+      {list.isPending && <p role="status">{t('common.loading')}</p>}
+      {list.isError && data === undefined && (
+        <div role="alert" className="alert alert-danger">
+          {t('dialogs.loadingFailed')} {t(errorKeyOf(list.error))}
+        </div>
+      )}
+      {data !== undefined && (
+        <SignFlowListResults
+          data={data}
+          state={state}
+          busy={list.isFetching}
+          labelledBy={headingId}
+          regionRef={regionRef}
+          searchFor={searchFor}
+          onChange={update}
+          onDialogAction={handleDialogAction}
+        />
+      )}
+      <SignFlowListDialogs
+        dialog={dialog}
+        onHide={handleDialogHide}
+        onExited={handleDialogExited}
+      />
+    </>
+  );
+}
