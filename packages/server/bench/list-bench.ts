@@ -7,7 +7,7 @@ import { listFlows } from '../src/signflows/signflows.repository.ts';
 import type { TestDatabase } from '../test/support/databases.ts';
 
 const flowCount = 10_000;
-const rounds = 60;
+const rounds = 200;
 const sortColumns: SignFlowSortColumn[] = [
   'Name',
   'Status',
@@ -91,7 +91,7 @@ const p95 = (samples: number[]) =>
   [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.95) - 1] ?? 0;
 
 async function timeIt(action: () => Promise<unknown>): Promise<number> {
-  for (let warm = 0; warm < 5; warm += 1) await action();
+  for (let warm = 0; warm < 20; warm += 1) await action();
   const samples: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
     const started = performance.now();

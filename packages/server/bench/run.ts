@@ -40,7 +40,7 @@ async function main() {
     }
   }
   if (rows.length) {
-    console.log('\nList page (50 rows, page 3) of 10,000 flows — p95 in ms over 60 requests');
+    console.log('\nList page (50 rows, page 3) of 10,000 flows — p95 in ms over 200 requests');
     console.log('| database | sort | search | endpoint p95 | SQL p95 | endpoint / SQL |');
     console.log('| --- | --- | --- | ---: | ---: | ---: |');
     for (const row of rows) {
