@@ -1,0 +1,7 @@
+// The signing engine's public surface; each module documents what it guarantees.
+export { createCadesSignature, type CadesOptions } from './cms/cades.ts';
+export { PdfDocument } from './pdf/document.ts';
+export { fileSource, bufferSource, type PdfSource } from './pdf/source.ts';
+export { PdfError } from './pdf/values.ts';
+export { appendSignature, signPdf, type PadesLevel, type SignPdfOptions } from './sign.ts';
+export { keySigner, type Signer, type SignatureAlgorithm } from './signers/signer.ts';

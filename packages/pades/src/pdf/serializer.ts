@@ -1,0 +1,49 @@
+import { PdfName, PdfRef, PdfString, type PdfValue } from './values.ts';
+
+const regularName = /^[!-~]$/;
+const delimiterChars = '()<>[]{}/%#';
+
+function serializeName(name: string): string {
+  let out = '/';
+  for (const char of name) {
+    const code = char.charCodeAt(0);
+    out +=
+      regularName.test(char) && !delimiterChars.includes(char)
+        ? char
+        : `#${code.toString(16).padStart(2, '0')}`;
+  }
+  return out;
+}
+
+function serializeNumber(value: number): string {
+  if (Number.isInteger(value)) return String(value);
+  return value.toFixed(6).replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/** Writes a value in PDF syntax (latin1 text; strings as hex, which needs no escaping). */
+export function serialize(value: PdfValue): string {
+  if (value === null) return 'null';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number') return serializeNumber(value);
+  if (value instanceof PdfName) return serializeName(value.name);
+  if (value instanceof PdfRef) return `${value.num} ${value.gen} R`;
+  if (value instanceof PdfString) return `<${value.bytes.toString('hex')}>`;
+  if (Array.isArray(value)) return `[${value.map(serialize).join(' ')}]`;
+  let out = '<<';
+  for (const [key, item] of value) out += `${serializeName(key)} ${serialize(item)}`;
+  return `${out}>>`;
+}
+
+/** A text string as PDF wants it: UTF-16BE with a byte-order mark when not plain ASCII. */
+export function textString(text: string): PdfString {
+  if (/^[\x20-\x7e]*$/.test(text)) return new PdfString(Buffer.from(text, 'latin1'), true);
+  const utf16 = Buffer.from(text, 'utf16le').swap16();
+  return new PdfString(Buffer.concat([Buffer.from([0xfe, 0xff]), utf16]), true);
+}
+
+/** A PDF date (D:YYYYMMDDHHmmSS+00'00'), always in UTC. */
+export function pdfDate(date: Date): PdfString {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const text = `D:${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}${pad(date.getUTCSeconds())}+00'00'`;
+  return new PdfString(Buffer.from(text, 'latin1'), false);
+}

@@ -1,0 +1,33 @@
+import { open, type FileHandle } from 'node:fs/promises';
+
+/** Random access to a PDF's bytes, from a file or from memory. */
+export interface PdfSource {
+  readonly size: number;
+  read(offset: number, length: number): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+export function bufferSource(buffer: Buffer): PdfSource {
+  return {
+    size: buffer.length,
+    read: async (offset, length) =>
+      buffer.subarray(offset, Math.min(buffer.length, offset + length)),
+    close: async () => undefined,
+  };
+}
+
+/** Reads only the parts asked for: memory does not grow with the file. */
+export async function fileSource(path: string): Promise<PdfSource> {
+  const handle: FileHandle = await open(path, 'r');
+  const { size } = await handle.stat();
+  return {
+    size,
+    async read(offset, length) {
+      const wanted = Math.max(0, Math.min(length, size - offset));
+      const buffer = Buffer.alloc(wanted);
+      const { bytesRead } = await handle.read(buffer, 0, wanted, offset);
+      return buffer.subarray(0, bytesRead);
+    },
+    close: () => handle.close(),
+  };
+}

@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { createCadesSignature } from './cms/cades.ts';
+import { PdfDocument } from './pdf/document.ts';
+import { prepareSignatureUpdate } from './pdf/signature-update.ts';
+import { fileSource } from './pdf/source.ts';
+import { PdfError } from './pdf/values.ts';
+import type { Signer } from './signers/signer.ts';
+
+export type PadesLevel = 'B-B' | 'B-T';
+
+export interface SignPdfOptions {
+  input: string;
+  output: string;
+  signer: Signer;
+  level?: PadesLevel;
+  /** Gets an RFC 3161 token for a SHA-256 digest; required from B-T up. */
+  timestamp?: (digest: Buffer) => Promise<Buffer>;
+  fieldName?: string;
+  name?: string;
+  reason?: string;
+  location?: string;
+  signingTime?: Date;
+  /** Bytes reserved for the CMS; large enough for a chain and a time-stamp token. */
+  contentsBytes?: number;
+}
+
+/** Streams the output's signed byte ranges through SHA-256 (memory flat whatever the size). */
+async function digestRanges(path: string, ranges: Array<[number, number]>): Promise<Buffer> {
+  const hash = createHash('sha256');
+  for (const [start, length] of ranges) {
+    if (length === 0) continue;
+    for await (const chunk of createReadStream(path, {
+      start,
+      end: start + length - 1,
+      highWaterMark: 1 << 20,
+    })) {
+      hash.update(chunk as Buffer);
+    }
+  }
+  return hash.digest();
+}
+
+/**
+ * Adds one incremental signature or document time stamp to `input`, writing `output`:
+ * the input is streamed through unchanged, the update appended, the byte ranges hashed
+ * from the file, and the CMS written into the reserved /Contents. Earlier signatures stay valid.
+ */
+export async function appendSignature(
+  options: Omit<SignPdfOptions, 'signer' | 'level'> & {
+    kind: 'signature' | 'timestamp';
+    makeContents: (digest: Buffer) => Promise<Buffer>;
+  },
+): Promise<void> {
+  const contentsBytes = options.contentsBytes ?? 32 * 1024;
+  const source = await fileSource(options.input);
+  let prepared;
+  let inputSize: number;
+  try {
+    const document = await PdfDocument.open(source);
+    inputSize = source.size;
+    prepared = await prepareSignatureUpdate(document, {
+      contentsBytes,
+      kind: options.kind,
+      signingTime: options.signingTime ?? new Date(),
+      ...(options.fieldName ? { fieldName: options.fieldName } : {}),
+      ...(options.name ? { name: options.name } : {}),
+      ...(options.reason ? { reason: options.reason } : {}),
+      ...(options.location ? { location: options.location } : {}),
+    });
+  } finally {
+    await source.close();
+  }
+  const out = createWriteStream(options.output);
+  await pipeline(createReadStream(options.input), out, { end: false });
+  await new Promise<void>((resolve, reject) =>
+    out.end(prepared.update, (error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+
+  const contentsStart = inputSize + prepared.contentsAt;
+  const contentsEnd = contentsStart + contentsBytes * 2 + 2;
+  const total = inputSize + prepared.update.length;
+  const ranges: Array<[number, number]> = [
+    [0, contentsStart],
+    [contentsEnd, total - contentsEnd],
+  ];
+  const byteRange = `0 ${contentsStart} ${contentsEnd} ${total - contentsEnd}`.padEnd(
+    prepared.byteRangeWidth,
+    ' ',
+  );
+  const handle = await open(options.output, 'r+');
+  try {
+    await handle.write(
+      Buffer.from(byteRange, 'latin1'),
+      0,
+      byteRange.length,
+      inputSize + prepared.byteRangeAt,
+    );
+    const contents = await options.makeContents(await digestRanges(options.output, ranges));
+    if (contents.length > contentsBytes)
+      throw new PdfError(
+        `the signature (${contents.length} bytes) does not fit the ${contentsBytes} reserved`,
+      );
+    const hex = Buffer.from(contents.toString('hex').padEnd(contentsBytes * 2, '0'), 'latin1');
+    await handle.write(hex, 0, hex.length, contentsStart + 1);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Signs a PDF at PAdES baseline B-B (or B-T with a signature time stamp). */
+export async function signPdf(options: SignPdfOptions): Promise<void> {
+  const level = options.level ?? 'B-B';
+  if (level !== 'B-B' && !options.timestamp) throw new Error(`${level} needs a time-stamp source`);
+  await appendSignature({
+    ...options,
+    kind: 'signature',
+    makeContents: (digest) =>
+      createCadesSignature({
+        contentDigest: digest,
+        signer: options.signer,
+        ...(level !== 'B-B' && options.timestamp ? { timestamp: options.timestamp } : {}),
+      }),
+  });
+}

@@ -1,0 +1,125 @@
+import { execFileSync } from 'node:child_process';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+export const workDir = () => mkdtempSync(join(tmpdir(), 'pades-test-'));
+
+/** A PDF as pdf-lib writes it: classic cross-reference table, or object and xref streams. */
+export async function pdfLibDocument(pages = 2, useObjectStreams = false): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (let index = 0; index < pages; index += 1) {
+    document
+      .addPage([595, 842])
+      .drawText(`Vuokrasopimus, sivu ${index + 1}`, { x: 72, y: 760, size: 18, font });
+  }
+  return Buffer.from(await document.save({ useObjectStreams }));
+}
+
+/** The same document rewritten by qpdf with the given options (another producer's structure). */
+export function rewriteWithQpdf(pdf: Buffer, args: string[]): Buffer {
+  const dir = workDir();
+  writeFileSync(join(dir, 'in.pdf'), pdf);
+  execFileSync('qpdf', [...args, join(dir, 'in.pdf'), join(dir, 'out.pdf')]);
+  return readFileSync(join(dir, 'out.pdf'));
+}
+
+export interface TestIdentity {
+  privateKey: KeyObject;
+  certificate: Buffer;
+  certificatePath: string;
+}
+
+/** A self-signed signing certificate made with openssl (EC P-256 or RSA 2048). */
+export function testIdentity(
+  kind: 'ec' | 'rsa' = 'ec',
+  commonName = 'Maija Meikäläinen',
+): TestIdentity {
+  const dir = workDir();
+  const keyArgs =
+    kind === 'ec'
+      ? ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256']
+      : ['-newkey', 'rsa:2048'];
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      ...keyArgs,
+      '-nodes',
+      '-days',
+      '2',
+      '-utf8',
+      '-subj',
+      `/CN=${commonName}/O=Testi Oy`,
+      '-addext',
+      'keyUsage=critical,digitalSignature,nonRepudiation',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
+  const certificate = execFileSync('openssl', [
+    'x509',
+    '-in',
+    join(dir, 'cert.pem'),
+    '-outform',
+    'DER',
+  ]);
+  return {
+    privateKey: createPrivateKey(readFileSync(join(dir, 'key.pem'))),
+    certificate,
+    certificatePath: join(dir, 'cert.pem'),
+  };
+}
+
+/** poppler's view of every signature: valid or not, whole file or not. */
+export function pdfsig(path: string): {
+  valid: boolean[];
+  wholeDocument: boolean[];
+  output: string;
+} {
+  let output: string;
+  try {
+    output = execFileSync('pdfsig', [path], { encoding: 'utf8' });
+  } catch (error) {
+    output = String((error as { stdout?: string }).stdout ?? '');
+  }
+  const blocks = output.split(/^Signature #\d+:/m).slice(1);
+  return {
+    valid: blocks.map((block) => block.includes('Signature Validation: Signature is Valid')),
+    wholeDocument: blocks.map((block) => block.includes('Total document signed')),
+    output,
+  };
+}
+
+/** qpdf's structural check; answers its output when it finds errors. */
+export function qpdfCheck(path: string): string | null {
+  try {
+    execFileSync('qpdf', ['--check', path], { encoding: 'utf8' });
+    return null;
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? error);
+  }
+}
+
+/** The shared independent check (poppler, openssl, qpdf) with a minimum PAdES level. */
+export function padesCheck(path: string, minimum: string): { ok: boolean; output: string } {
+  const tool = join(
+    process.cwd().replace(/\/packages\/pades.*$/, ''),
+    '..',
+    'shared',
+    'tools',
+    'pades-check',
+  );
+  try {
+    return { ok: true, output: execFileSync(tool, [path, '--min', minimum], { encoding: 'utf8' }) };
+  } catch (error) {
+    return { ok: false, output: String((error as { stdout?: string }).stdout ?? error) };
+  }
+}
