@@ -5,3 +5,4 @@ export { fileSource, bufferSource, type PdfSource } from './pdf/source.ts';
 export { PdfError } from './pdf/values.ts';
 export { appendSignature, signPdf, type PadesLevel, type SignPdfOptions } from './sign.ts';
 export { keySigner, type Signer, type SignatureAlgorithm } from './signers/signer.ts';
+export { verifyPdf, type SignatureReport, type VerifyOptions } from './verify/verify.ts';
