@@ -38,7 +38,14 @@ export class PdfDocument {
 
   static async open(source: PdfSource): Promise<PdfDocument> {
     const document = new PdfDocument(source);
-    await document.readCrossReferences();
+    try {
+      await document.readCrossReferences();
+    } catch (error) {
+      // Whatever a broken file makes a decoder throw, the caller hears one kind of error.
+      throw error instanceof PdfError
+        ? error
+        : new PdfError(`cannot read the PDF: ${(error as Error).message}`);
+    }
     return document;
   }
 

@@ -1,6 +1,6 @@
 import type { PdfDocument } from './document.ts';
 import { serialize } from './serializer.ts';
-import type { PdfRef} from './values.ts';
+import type { PdfRef } from './values.ts';
 import { isDict, isRef, PdfError, PdfName, type PdfDict, type PdfValue } from './values.ts';
 
 export interface NewObject {
