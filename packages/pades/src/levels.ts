@@ -1,0 +1,73 @@
+import { copyFile, mkdtemp, rm, appendFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PdfDocument } from './pdf/document.ts';
+import { prepareDssUpdate, type ValidationData } from './pdf/dss-update.ts';
+import { fileSource } from './pdf/source.ts';
+import { appendSignature, signPdf, type SignPdfOptions } from './sign.ts';
+
+export type TimestampSource = (digest: Buffer) => Promise<Buffer>;
+
+/** Adds a /DSS with validation data as an incremental update (B-LT). */
+export async function addValidationData(
+  input: string,
+  output: string,
+  data: ValidationData,
+): Promise<void> {
+  const source = await fileSource(input);
+  let update: Buffer;
+  try {
+    update = await prepareDssUpdate(await PdfDocument.open(source), data);
+  } finally {
+    await source.close();
+  }
+  if (input !== output) await copyFile(input, output);
+  await appendFile(output, update);
+}
+
+/** Adds a document time stamp (/SubFilter /ETSI.RFC3161) over everything before it (B-LTA). */
+export async function addDocumentTimestamp(
+  input: string,
+  output: string,
+  timestamp: TimestampSource,
+  contentsBytes = 16 * 1024,
+): Promise<void> {
+  await appendSignature({
+    input,
+    output,
+    kind: 'timestamp',
+    contentsBytes,
+    makeContents: timestamp,
+  });
+}
+
+export interface SignAtLevelOptions extends Omit<SignPdfOptions, 'level'> {
+  level: 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
+  /** The certificates, CRLs and OCSP responses to store for B-LT and up. */
+  validationData?: ValidationData;
+}
+
+/**
+ * Signs at any PAdES baseline level: B-B; B-T adds a signature time stamp; B-LT adds the
+ * validation data in a /DSS; B-LTA adds a document time stamp over all of it.
+ */
+export async function signAtLevel(options: SignAtLevelOptions): Promise<void> {
+  const { level, validationData, ...rest } = options;
+  if (level === 'B-B' || level === 'B-T') return signPdf({ ...rest, level });
+  if (!options.timestamp) throw new Error(`${level} needs a time-stamp source`);
+  const dir = await mkdtemp(join(tmpdir(), 'pades-'));
+  try {
+    const signed = join(dir, 'signed.pdf');
+    await signPdf({ ...rest, output: signed, level: 'B-T' });
+    const data: ValidationData = validationData ?? {
+      certificates: [options.signer.certificate, ...options.signer.chain],
+      crls: [],
+    };
+    if (level === 'B-LT') return await addValidationData(signed, options.output, data);
+    const withDss = join(dir, 'dss.pdf');
+    await addValidationData(signed, withDss, data);
+    await addDocumentTimestamp(withDss, options.output, options.timestamp);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
