@@ -7,5 +7,11 @@ export { appendSignature, signPdf, type PadesLevel, type SignPdfOptions } from '
 export { keySigner, type Signer, type SignatureAlgorithm } from './signers/signer.ts';
 export { verifyPdf, type SignatureReport, type VerifyOptions } from './verify/verify.ts';
 export { cscSigner, CscError, type CscOptions } from './signers/csc-signer.ts';
-export { addDocumentTimestamp, addValidationData, signAtLevel, type SignAtLevelOptions, type TimestampSource } from './levels.ts';
+export {
+  addDocumentTimestamp,
+  addValidationData,
+  signAtLevel,
+  type SignAtLevelOptions,
+  type TimestampSource,
+} from './levels.ts';
 export type { ValidationData } from './pdf/dss-update.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PdfDocument } from './document.ts';
+import type { PdfDocument } from './document.ts';
 import { readCatalog, writeIncrementalUpdate, type NewObject } from './incremental-update.ts';
 import { isDict, PdfError, PdfName, PdfRef, type PdfDict, type PdfValue } from './values.ts';
 

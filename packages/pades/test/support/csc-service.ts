@@ -110,7 +110,7 @@ export async function startCscTestService(credential: {
     }
     return answer(404, {
       error: 'invalid_request',
-      error_description: `unknown method ${createHash('sha256').update(path).digest('hex').slice(0, 0)}${path}`,
+      error_description: `unknown method ${path}`,
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
