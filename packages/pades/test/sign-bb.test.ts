@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signPdf } from '../src/sign.ts';
 import { keySigner } from '../src/signers/signer.ts';
 import {
+  chromiumPdf,
   padesCheck,
   pdfLibDocument,
   pdfsig,
@@ -26,6 +27,7 @@ const kinds: Array<[string, () => Promise<Buffer>]> = [
   ],
   ['qpdf --linearize', async () => rewriteWithQpdf(await pdfLibDocument(3), ['--linearize'])],
   ['qpdf --qdf', async () => rewriteWithQpdf(await pdfLibDocument(1), ['--qdf'])],
+  ["Chromium's print to PDF", async () => chromiumPdf()],
 ];
 
 describe.each(kinds)('a PAdES B-B signature on a PDF from %s', (_label, make) => {

@@ -123,3 +123,32 @@ export function padesCheck(path: string, minimum: string): { ok: boolean; output
     return { ok: false, output: String((error as { stdout?: string }).stdout ?? error) };
   }
 }
+
+/** A PDF printed by Chromium (Skia's PDF backend), another producer's structure. */
+export function chromiumPdf(): Buffer {
+  const dir = workDir();
+  const html = join(dir, 'page.html');
+  writeFileSync(
+    html,
+    '<!doctype html><meta charset="utf-8"><h1>Vuokrasopimus</h1><p>Vuokranantaja ja vuokralainen sopivat seuraavaa: äöå ÄÖÅ.</p>',
+  );
+  execFileSync(
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${join(dir, 'profile')}`,
+      '--no-pdf-header-footer',
+      `--print-to-pdf=${join(dir, 'out.pdf')}`,
+      `file://${html}`,
+    ],
+    { stdio: 'ignore', timeout: 60_000 },
+  );
+  return readFileSync(join(dir, 'out.pdf'));
+}
