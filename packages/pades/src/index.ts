@@ -15,3 +15,4 @@ export {
   type TimestampSource,
 } from './levels.ts';
 export type { ValidationData } from './pdf/dss-update.ts';
+export * from './pki/index.ts';

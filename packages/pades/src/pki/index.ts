@@ -1,0 +1,26 @@
+// The portal's own PKI: keys at rest, CAs, seal and TSA certificates, one-time certificates, CRLs, PKCS#12.
+export { PkiError, type PkiErrorCode } from './errors.ts';
+export type { KeyCredential, PkiCredential } from './credential.ts';
+export {
+  exportEncryptedPrivateKey,
+  fromCryptoKey,
+  generateKeyPair,
+  importEncryptedPrivateKey,
+  keysMatch,
+  signatureAlgorithmFor,
+  toSigningCryptoKey,
+  type KeyAlgorithm,
+  type KeyPair,
+} from './keys.ts';
+export {
+  createDirectoryPkiStore,
+  loadOrCreatePortalPki,
+  portalPkiEntry,
+  type PkiStore,
+  type PortalPki,
+  type PortalPkiOptions,
+} from './portal-pki.ts';
+export { loadOrCreatePkiPassphrase } from './passphrase.ts';
+export { issueOneTimeCertificate, type OneTimeCertificateRequest } from './one-time-certificate.ts';
+export { createCrl, createRootCrl, type CrlOptions, type RevokedCertificate } from './crl.ts';
+export { loadPkcs12 } from './pkcs12.ts';
