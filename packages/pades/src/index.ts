@@ -16,3 +16,4 @@ export {
 } from './levels.ts';
 export type { ValidationData } from './pdf/dss-update.ts';
 export * from './pki/index.ts';
+export * from './timestamp/index.ts';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createCadesSignature } from './cms/cades.ts';
 import { PdfDocument } from './pdf/document.ts';
@@ -25,22 +26,6 @@ export interface SignPdfOptions {
   signingTime?: Date;
   /** Bytes reserved for the CMS; large enough for a chain and a time-stamp token. */
   contentsBytes?: number;
-}
-
-/** Streams the output's signed byte ranges through SHA-256 (memory flat whatever the size). */
-async function digestRanges(path: string, ranges: Array<[number, number]>): Promise<Buffer> {
-  const hash = createHash('sha256');
-  for (const [start, length] of ranges) {
-    if (length === 0) continue;
-    for await (const chunk of createReadStream(path, {
-      start,
-      end: start + length - 1,
-      highWaterMark: 1 << 20,
-    })) {
-      hash.update(chunk as Buffer);
-    }
-  }
-  return hash.digest();
 }
 
 /**
@@ -73,39 +58,42 @@ export async function appendSignature(
   } finally {
     await source.close();
   }
-  const out = createWriteStream(options.output);
-  await pipeline(createReadStream(options.input), out, { end: false });
-  await new Promise<void>((resolve, reject) =>
-    out.end(prepared.update, (error?: Error | null) => (error ? reject(error) : resolve())),
-  );
-
   const contentsStart = inputSize + prepared.contentsAt;
   const contentsEnd = contentsStart + contentsBytes * 2 + 2;
   const total = inputSize + prepared.update.length;
-  const ranges: Array<[number, number]> = [
-    [0, contentsStart],
-    [contentsEnd, total - contentsEnd],
-  ];
   const byteRange = `0 ${contentsStart} ${contentsEnd} ${total - contentsEnd}`.padEnd(
     prepared.byteRangeWidth,
     ' ',
   );
+  prepared.update.write(byteRange, prepared.byteRangeAt, 'latin1');
+
+  // One pass: the input is hashed while it is copied, then the update around /Contents.
+  const hash = createHash('sha256');
+  const out = createWriteStream(options.output);
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  await pipeline(createReadStream(options.input, { highWaterMark: 1 << 20 }), tap, out, {
+    end: false,
+  });
+  hash.update(prepared.update.subarray(0, prepared.contentsAt));
+  hash.update(prepared.update.subarray(prepared.contentsAt + contentsBytes * 2 + 2));
+  await new Promise<void>((resolve, reject) =>
+    out.end(prepared.update, (error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+  const digest = hash.digest();
   const handle = await open(options.output, 'r+');
   try {
-    await handle.write(
-      Buffer.from(byteRange, 'latin1'),
-      0,
-      byteRange.length,
-      inputSize + prepared.byteRangeAt,
-    );
-    const contents = await options.makeContents(await digestRanges(options.output, ranges));
+    const contents = await options.makeContents(digest);
     if (contents.length > contentsBytes)
       throw new PdfError(
         `the signature (${contents.length} bytes) does not fit the ${contentsBytes} reserved`,
       );
     const hex = Buffer.from(contents.toString('hex').padEnd(contentsBytes * 2, '0'), 'latin1');
     await handle.write(hex, 0, hex.length, contentsStart + 1);
-    await handle.sync();
   } finally {
     await handle.close();
   }
