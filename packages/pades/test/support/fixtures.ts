@@ -152,3 +152,68 @@ export function chromiumPdf(): Buffer {
   );
   return readFileSync(join(dir, 'out.pdf'));
 }
+
+/**
+ * poppler does not validate document time stamps ("Unable to validate this type of
+ * signature"); openssl does. Extracts each one's token and signed ranges with pdfsig and
+ * answers whether `openssl ts -verify` accepts it up to the given root.
+ */
+export function opensslVerifiesDocumentTimestamps(
+  path: string,
+  rootPem: string,
+  untrustedPem: string,
+): boolean[] {
+  const dir = workDir();
+  execFileSync('pdfsig', ['-dump', path], { cwd: dir, stdio: 'ignore' });
+  const output = pdfsig(path).output;
+  const pdf = readFileSync(path);
+  const blocks = output.split(/^Signature #\d+:/m).slice(1);
+  writeFileSync(join(dir, 'root.pem'), rootPem);
+  writeFileSync(join(dir, 'untrusted.pem'), untrustedPem);
+  const results: boolean[] = [];
+  blocks.forEach((block, index) => {
+    if (!block.includes('Signature Type: unknown')) return;
+    const ranges = [...block.matchAll(/\[(\d+) - (\d+)\]/g)].map(
+      (match) => [Number(match[1]), Number(match[2])] as const,
+    );
+    writeFileSync(
+      join(dir, 'data.bin'),
+      Buffer.concat(ranges.map(([start, end]) => pdf.subarray(start, end))),
+    );
+    const token = readFileSync(join(dir, `${path.split('/').pop()}.sig${index}`));
+    writeFileSync(join(dir, 'token.der'), token.subarray(0, tokenLength(token)));
+    try {
+      execFileSync(
+        'openssl',
+        [
+          'ts',
+          '-verify',
+          '-data',
+          join(dir, 'data.bin'),
+          '-in',
+          join(dir, 'token.der'),
+          '-token_in',
+          '-CAfile',
+          join(dir, 'root.pem'),
+          '-untrusted',
+          join(dir, 'untrusted.pem'),
+        ],
+        { stdio: 'pipe' },
+      );
+      results.push(true);
+    } catch {
+      results.push(false);
+    }
+  });
+  return results;
+}
+
+/** The length of the DER element at the start of a buffer (the rest is /Contents padding). */
+function tokenLength(der: Buffer): number {
+  const first = der[1] ?? 0;
+  if (first < 0x80) return 2 + first;
+  const count = first & 0x7f;
+  let length = 0;
+  for (let index = 0; index < count; index += 1) length = length * 256 + (der[2 + index] ?? 0);
+  return 2 + count + length;
+}

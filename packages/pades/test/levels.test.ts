@@ -1,0 +1,172 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDocumentTimestamp, signAtLevel } from '../src/levels.ts';
+import { fileSource } from '../src/pdf/source.ts';
+import {
+  createCrl,
+  createDirectoryPkiStore,
+  createRootCrl,
+  issueOneTimeCertificate,
+  loadOrCreatePortalPki,
+  type PortalPki,
+} from '../src/pki/index.ts';
+import { signPdf } from '../src/sign.ts';
+import { keySigner, type Signer } from '../src/signers/signer.ts';
+import { createTimestampResponder, requestLocalTimestamp } from '../src/timestamp/index.ts';
+import { verifyPdf } from '../src/verify/verify.ts';
+import {
+  chromiumPdf,
+  opensslVerifiesDocumentTimestamps,
+  pdfLibDocument,
+  pdfsig,
+  qpdfCheck,
+  rewriteWithQpdf,
+  workDir,
+} from './support/fixtures.ts';
+
+let pki: PortalPki;
+let signer: Signer;
+let timestamp: (digest: Buffer) => Promise<Buffer>;
+let validationData: { certificates: Buffer[]; crls: Buffer[] };
+
+beforeAll(async () => {
+  pki = await loadOrCreatePortalPki(createDirectoryPkiStore(join(workDir(), 'pki')), {
+    passphrase: 'levels test passphrase',
+    organisation: 'Esimerkkiyliopisto',
+    country: 'FI',
+    crlUrl: 'http://127.0.0.1/crl/issuing.crl',
+  });
+  const oneTime = await issueOneTimeCertificate(pki, {
+    commonName: 'Maija Meikäläinen',
+    serialNumber: 'PNOFI-131052-308T',
+  });
+  signer = keySigner(oneTime.privateKey, oneTime.certificate, oneTime.chain);
+  const responder = createTimestampResponder(pki.timeStamping);
+  timestamp = (digest) => requestLocalTimestamp(responder, digest);
+  validationData = {
+    certificates: [
+      oneTime.certificate,
+      ...oneTime.chain,
+      pki.timeStamping.certificate,
+      ...pki.timeStamping.chain,
+    ],
+    crls: [await createCrl(pki, { revoked: [] }), await createRootCrl(pki, { revoked: [] })],
+  };
+});
+
+const rootPem = () => pki.root.certificatePem;
+const untrustedPem = () => pki.issuing.certificatePem + pki.timeStamping.certificatePem;
+
+async function verifyFile(path: string) {
+  const source = await fileSource(path);
+  try {
+    return await verifyPdf(source, { trustAnchors: [pki.root.certificate] });
+  } finally {
+    await source.close();
+  }
+}
+
+function qpdfJson(path: string): string {
+  return execFileSync('qpdf', ['--json', path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+const kinds: Array<[string, () => Promise<Buffer>]> = [
+  ['pdf-lib', () => pdfLibDocument(2)],
+  [
+    'qpdf object streams',
+    async () => rewriteWithQpdf(await pdfLibDocument(2), ['--object-streams=generate']),
+  ],
+  ['Chromium', async () => chromiumPdf()],
+];
+
+describe.each(kinds)('PAdES levels on a PDF from %s', (_label, make) => {
+  it.each(['B-T', 'B-LT', 'B-LTA'] as const)(
+    'reaches %s, valid for poppler, qpdf and our verifier',
+    async (level) => {
+      const dir = workDir();
+      writeFileSync(join(dir, 'in.pdf'), await make());
+      const output = join(dir, `${level}.pdf`);
+      await signAtLevel({
+        input: join(dir, 'in.pdf'),
+        output,
+        level,
+        signer,
+        timestamp,
+        validationData,
+        reason: 'Hyväksyn',
+      });
+      const poppler = pdfsig(output);
+      // poppler validates the signature; document time stamps go to openssl (poppler cannot).
+      expect(poppler.valid[0]).toBe(true);
+      expect(poppler.valid).toHaveLength(level === 'B-LTA' ? 2 : 1);
+      if (level === 'B-LTA') {
+        expect(opensslVerifiesDocumentTimestamps(output, rootPem(), untrustedPem())).toEqual([
+          true,
+        ]);
+      }
+      expect(qpdfCheck(output)).toBeNull();
+      const reports = await verifyFile(output);
+      const signature = reports.find((report) => report.kind === 'signature');
+      expect(signature).toMatchObject({ valid: true, level, chainTrusted: true });
+      expect(signature?.timestampTime).not.toBeNull();
+      if (level !== 'B-T') expect(qpdfJson(output)).toContain('"/DSS"');
+      if (level === 'B-LTA') {
+        const stamp = reports.find((report) => report.kind === 'document-timestamp');
+        expect(stamp).toMatchObject({
+          valid: true,
+          coversWholeDocument: true,
+          subFilter: 'ETSI.RFC3161',
+        });
+      }
+    },
+  );
+});
+
+describe('several signatures and a document time stamp', () => {
+  it('keeps two signatures and the time stamp after them all valid in poppler and our verifier', async () => {
+    const dir = workDir();
+    writeFileSync(join(dir, 'in.pdf'), await pdfLibDocument(1));
+    await signPdf({
+      input: join(dir, 'in.pdf'),
+      output: join(dir, '1.pdf'),
+      signer,
+      level: 'B-T',
+      timestamp,
+    });
+    const second = await issueOneTimeCertificate(pki, { commonName: 'Pekka Puupää' });
+    await signPdf({
+      input: join(dir, '1.pdf'),
+      output: join(dir, '2.pdf'),
+      signer: keySigner(second.privateKey, second.certificate, second.chain),
+    });
+    await addDocumentTimestamp(join(dir, '2.pdf'), join(dir, '3.pdf'), timestamp);
+    expect(pdfsig(join(dir, '3.pdf')).valid.slice(0, 2)).toEqual([true, true]);
+    expect(
+      opensslVerifiesDocumentTimestamps(join(dir, '3.pdf'), rootPem(), untrustedPem()),
+    ).toEqual([true]);
+    const reports = await verifyFile(join(dir, '3.pdf'));
+    expect(reports.map((report) => [report.kind, report.valid])).toEqual([
+      ['signature', true],
+      ['signature', true],
+      ['document-timestamp', true],
+    ]);
+    // The later document time stamp lifts the second (B-B) signature to B-T.
+    expect(reports[1]?.level).toBe('B-T');
+  });
+
+  it('signs five times in a row, every signature staying valid', async () => {
+    const dir = workDir();
+    writeFileSync(join(dir, '0.pdf'), await pdfLibDocument(1));
+    for (let index = 1; index <= 5; index += 1) {
+      await signPdf({
+        input: join(dir, `${index - 1}.pdf`),
+        output: join(dir, `${index}.pdf`),
+        signer,
+      });
+    }
+    expect(pdfsig(join(dir, '5.pdf')).valid).toEqual([true, true, true, true, true]);
+    expect(qpdfCheck(join(dir, '5.pdf'))).toBeNull();
+  });
+});
