@@ -5,6 +5,8 @@ import { registerIdentity } from './auth/identity.ts';
 import { createSamlLogin } from './auth/saml/saml-login.ts';
 import { registerSamlRoutes } from './auth/saml/saml.routes.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
+import { registerPkiRoutes } from './pki/pki.routes.ts';
+import { loadPortalTrust } from './pki/portal-trust.ts';
 import { registerGroupReadRoutes } from './groups/groups.routes.ts';
 import { sweepPendingFileDeletions } from './signflows/signflow-files.service.ts';
 import { registerSignFlowRoutes } from './signflows/signflows.routes.ts';
@@ -60,6 +62,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await registerGroupReadRoutes(app, database);
   const storage = createFileStorage(config);
   await registerSignFlowRoutes(app, { db: database.db, storage, config });
+  await registerPkiRoutes(app, await loadPortalTrust(database.db, config));
   app.addHook('onReady', async () => {
     if (config.s3) await ensureBucket(config.s3);
     // Storage deletions left over from a crash or an unavailable store are retried at start.

@@ -7,7 +7,7 @@ import { useTestApp } from './support/test-app.ts';
 const unsafeMethods = ['post', 'put', 'patch', 'delete'] as const;
 
 /** Routes that protect themselves otherwise (a cross-site POST by design). */
-const exemptFromXsrf = new Set(['post /api/esign/Users/saml/acs']);
+const exemptFromXsrf = new Set(['post /api/esign/Users/saml/acs', 'post /api/tsa']);
 
 describe.each(databaseKinds)('sessions and request forgery protection on %s', (kind) => {
   const context = useTestApp(kind);

@@ -85,6 +85,10 @@ export const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFlag(true),
+  PKI_PASSPHRASE: z.string().min(16).optional(),
+  TSA_URL: z.url().optional(),
+  SEAL_P12: z.string().optional(),
+  SEAL_P12_PASSWORD: z.string().default(''),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -121,6 +125,12 @@ export interface AppConfig {
   signatureLevels: SignatureLevel[];
   /** S3-compatible object storage; null keeps files on the local disk. */
   s3: S3Config | null;
+  /** Encrypts the portal PKI's keys at rest. */
+  pkiPassphrase: string;
+  /** An external RFC 3161 time-stamp authority; the portal's own TSA when unset. */
+  tsaUrl: string | undefined;
+  /** An operator's PKCS#12 e-seal, used instead of the portal PKI's seal. */
+  sealP12: { path: string; password: string } | null;
 }
 
 export interface S3Config {
@@ -240,7 +250,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL,
     languages: env.LANGUAGES,
     logLevel: env.LOG_LEVEL,
-    sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir, 'session-secret'),
     frontpageInfoEditable: env.FRONTPAGE_INFO_EDITABLE,
     groupManagementEnabled: env.GROUP_MANAGEMENT_ENABLED,
     personalSignedFileEnabled: env.PERSONAL_SIGNED_FILE_ENABLED,
@@ -261,12 +271,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     allowedAttachmentTypes: listOf(env.ALLOWED_ATTACHMENT_TYPES),
     signatureLevels: signatureLevelsOf(env.SIGNATURE_LEVELS),
     s3: s3ConfigOf(env),
+    pkiPassphrase: env.PKI_PASSPHRASE ?? readOrCreateSecret(dataDir, 'pki-passphrase'),
+    tsaUrl: env.TSA_URL,
+    sealP12: env.SEAL_P12 ? { path: resolve(env.SEAL_P12), password: env.SEAL_P12_PASSWORD } : null,
   };
 }
 
-/** A generated secret is kept in DATA_DIR so that sessions survive restarts. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, 'session-secret');
+/** A generated secret is kept in DATA_DIR so that it survives restarts. */
+function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
