@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { SignFlowSortColumn } from '@esign/contract';
+import { SignFlowSortColumn } from '@esign/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.ts';
 import { listFlows } from '../src/signflows/signflows.repository.ts';
@@ -8,17 +8,7 @@ import type { TestDatabase } from '../test/support/databases.ts';
 
 const flowCount = 10_000;
 const rounds = 200;
-const sortColumns: SignFlowSortColumn[] = [
-  'Name',
-  'Status',
-  'CreationDate',
-  'LastModifiedDate',
-  'SentToSignersDate',
-  'CancelledDate',
-  'FinishedDate',
-  'RejectedDate',
-  'AutoDeleteDate',
-];
+const sortColumns = SignFlowSortColumn.options;
 const statuses = ['Draft', 'Sent', 'Finished', 'Rejected', 'Cancelled'];
 
 /** 10,000 flows for one user, in every state, with realistic names and dates. */

@@ -1,10 +1,9 @@
 import type { SignFlowListItem } from '@esign/contract';
-import { useId } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useDeleteSignFlow } from '../api/delete-signflow.ts';
 import { errorKeyOf } from '../utils/error-key-of.ts';
+import { DialogError, ListDialog } from './list-dialog.tsx';
 
 interface DeleteDialogProps {
   flow: SignFlowListItem;
@@ -18,7 +17,6 @@ export function DeleteDialog({ flow, show, onHide, onExited }: DeleteDialogProps
   const { t } = useTranslation();
   const { showToast } = useToast();
   const remove = useDeleteSignFlow();
-  const titleId = useId();
 
   const handleConfirm = () => {
     remove.mutate(flow.Guid, {
@@ -30,30 +28,14 @@ export function DeleteDialog({ flow, show, onHide, onExited }: DeleteDialogProps
   };
 
   return (
-    <Modal
+    <ListDialog
       show={show}
       onHide={onHide}
       onExited={onExited}
-      aria-labelledby={titleId}
-      data-testid="delete-dialog"
-    >
-      <Modal.Header closeButton closeLabel={t('common.close')}>
-        <Modal.Title id={titleId} as="h2" className="h5">
-          {t('signflow.deleteDialog.title')}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p className="text-break mb-0">{t('signflow.deleteDialog.text', { name: flow.Name })}</p>
-        {remove.isError && (
-          <p role="alert" className="alert alert-danger mt-3 mb-0">
-            {t(errorKeyOf(remove.error))}
-          </p>
-        )}
-      </Modal.Body>
-      <Modal.Footer>
-        <button type="button" className="btn btn-secondary" onClick={onHide}>
-          {t('common.cancel')}
-        </button>
+      title={t('signflow.deleteDialog.title')}
+      testId="delete-dialog"
+      dismissLabel={t('common.cancel')}
+      action={
         <button
           type="button"
           className="btn btn-danger"
@@ -63,7 +45,10 @@ export function DeleteDialog({ flow, show, onHide, onExited }: DeleteDialogProps
         >
           {t('signflow.deleteDialog.confirm')}
         </button>
-      </Modal.Footer>
-    </Modal>
+      }
+    >
+      <p className="text-break mb-0">{t('signflow.deleteDialog.text', { name: flow.Name })}</p>
+      <DialogError message={remove.isError ? t(errorKeyOf(remove.error)) : null} />
+    </ListDialog>
   );
 }

@@ -1,12 +1,12 @@
 import type { SignFlowListItem } from '@esign/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { signFlowQueryOptions } from '../api/get-signflow.ts';
 import { useSigningUrl } from '../api/get-signing-url.ts';
 import { errorKeyOf } from '../utils/error-key-of.ts';
+import { DialogError, ListDialog } from './list-dialog.tsx';
 
 interface SigningLinkDialogProps {
   flow: SignFlowListItem;
@@ -27,7 +27,6 @@ export function SigningLinkDialog({ flow, show, onHide, onExited }: SigningLinkD
   const [chosenId, setChosenId] = useState<string | undefined>();
   // Shown only when the browser refuses the clipboard, so the user can copy it by hand.
   const [manualUrl, setManualUrl] = useState<string | undefined>();
-  const titleId = useId();
   const signerId = useId();
   const manualId = useId();
   const signerList = signers.data ?? [];
@@ -54,68 +53,14 @@ export function SigningLinkDialog({ flow, show, onHide, onExited }: SigningLinkD
   };
 
   return (
-    <Modal
+    <ListDialog
       show={show}
       onHide={onHide}
       onExited={onExited}
-      aria-labelledby={titleId}
-      data-testid="link-dialog"
-    >
-      <Modal.Header closeButton closeLabel={t('common.close')}>
-        <Modal.Title id={titleId} as="h2" className="h5">
-          {t('signflow.linkDialog.title')}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p className="fw-semibold text-break">{flow.Name}</p>
-        {signers.isPending && <p role="status">{t('common.loading')}</p>}
-        {signers.isError && (
-          <p role="alert" className="alert alert-danger mb-0">
-            {t(errorKeyOf(signers.error))}
-          </p>
-        )}
-        {signers.isSuccess && signerList.length === 0 && (
-          <p className="mb-0">{t('signflow.linkDialog.noSigners')}</p>
-        )}
-        {signerList.length > 0 && (
-          <>
-            <label htmlFor={signerId} className="form-label">
-              {t('signflow.linkDialog.signer')}
-            </label>
-            <select
-              id={signerId}
-              className="form-select"
-              value={chosen}
-              onChange={(event) => setChosenId(event.target.value)}
-              data-testid="link-signer"
-            >
-              {signerList.map((signer) => (
-                <option key={signer.Guid} value={signer.Guid}>
-                  {signer.Name === '' ? signer.Email : `${signer.Name} <${signer.Email}>`}
-                </option>
-              ))}
-            </select>
-          </>
-        )}
-        {manualUrl !== undefined && (
-          <div className="mt-3">
-            <label htmlFor={manualId} className="form-label">
-              {t('signflow.linkDialog.copyManually')}
-            </label>
-            <input
-              id={manualId}
-              className="form-control"
-              readOnly
-              value={manualUrl}
-              onFocus={(event) => event.target.select()}
-            />
-          </div>
-        )}
-      </Modal.Body>
-      <Modal.Footer>
-        <button type="button" className="btn btn-secondary" onClick={onHide}>
-          {t('common.close')}
-        </button>
+      title={t('signflow.linkDialog.title')}
+      testId="link-dialog"
+      dismissLabel={t('common.close')}
+      action={
         <button
           type="button"
           className="btn btn-primary"
@@ -125,7 +70,51 @@ export function SigningLinkDialog({ flow, show, onHide, onExited }: SigningLinkD
         >
           {t('signflow.linkDialog.copy')}
         </button>
-      </Modal.Footer>
-    </Modal>
+      }
+    >
+      <p className="fw-semibold text-break">{flow.Name}</p>
+      {signers.isPending && <p role="status">{t('common.loading')}</p>}
+      <DialogError
+        message={signers.isError ? t(errorKeyOf(signers.error)) : null}
+        className="mb-0"
+      />
+      {signers.isSuccess && signerList.length === 0 && (
+        <p className="mb-0">{t('signflow.linkDialog.noSigners')}</p>
+      )}
+      {signerList.length > 0 && (
+        <>
+          <label htmlFor={signerId} className="form-label">
+            {t('signflow.linkDialog.signer')}
+          </label>
+          <select
+            id={signerId}
+            className="form-select"
+            value={chosen}
+            onChange={(event) => setChosenId(event.target.value)}
+            data-testid="link-signer"
+          >
+            {signerList.map((signer) => (
+              <option key={signer.Guid} value={signer.Guid}>
+                {signer.Name === '' ? signer.Email : `${signer.Name} <${signer.Email}>`}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      {manualUrl !== undefined && (
+        <div className="mt-3">
+          <label htmlFor={manualId} className="form-label">
+            {t('signflow.linkDialog.copyManually')}
+          </label>
+          <input
+            id={manualId}
+            className="form-control"
+            readOnly
+            value={manualUrl}
+            onFocus={(event) => event.target.select()}
+          />
+        </div>
+      )}
+    </ListDialog>
   );
 }
