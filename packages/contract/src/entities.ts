@@ -28,6 +28,8 @@ export const CommonConfig = z.object({
   GroupManagementEnabled: z.boolean(),
   PersonalSignedFileEnabled: z.boolean(),
   ShowHakaGroupId: z.boolean(),
+  /** The largest upload accepted, in MiB (an addition to SPEC §3, so the browser can refuse early). */
+  MaxUploadMb: z.number().positive(),
 });
 export type CommonConfig = z.infer<typeof CommonConfig>;
 

@@ -23,6 +23,7 @@ describe.each(databaseKinds)('config endpoints on %s', (kind) => {
       GroupManagementEnabled: false,
       PersonalSignedFileEnabled: false,
       ShowHakaGroupId: true,
+      MaxUploadMb: 100,
     });
   });
 
@@ -57,6 +58,7 @@ describe('config defaults', () => {
       GroupManagementEnabled: true,
       PersonalSignedFileEnabled: false,
       ShowHakaGroupId: false,
+      MaxUploadMb: 100,
     });
   });
 });

@@ -127,6 +127,7 @@ describe('the error format and security headers', () => {
       'GroupManagementEnabled',
       'PersonalSignedFileEnabled',
       'ShowHakaGroupId',
+      'MaxUploadMb',
     ]);
     const page = await app.inject({ url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

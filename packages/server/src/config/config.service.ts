@@ -15,6 +15,7 @@ export function commonConfigOf(config: AppConfig): CommonConfig {
     GroupManagementEnabled: config.groupManagementEnabled,
     PersonalSignedFileEnabled: config.personalSignedFileEnabled,
     ShowHakaGroupId: config.showHakaGroupId,
+    MaxUploadMb: Math.round((config.maxUploadBytes / 1024 / 1024) * 10) / 10,
   };
 }
 

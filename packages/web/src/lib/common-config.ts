@@ -11,6 +11,8 @@ export function defaultCommonConfig(): CommonConfig {
     GroupManagementEnabled: false,
     PersonalSignedFileEnabled: false,
     ShowHakaGroupId: false,
+    // Unknown: a limit no browser file reaches, so the server stays the judge.
+    MaxUploadMb: Number.MAX_SAFE_INTEGER / (1024 * 1024),
   };
 }
 

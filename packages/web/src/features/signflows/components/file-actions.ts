@@ -1,6 +1,7 @@
 import { errorKeys, type FileInfo, type SignFlowDetailResponse } from '@esign/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useCommonConfig } from '../../../lib/common-config.ts';
 import { useAllowedAttachmentContentTypes } from '../api/get-allowed-lists.ts';
 import { signFlowQueryOptions } from '../api/get-signflow.ts';
 import { deleteAttachment, deleteSignFile } from '../api/delete-signflow-file.ts';
@@ -23,6 +24,7 @@ const toNotice = ({ fileName, issue }: FileProblem): Notice => ({ issue, fileNam
 export function useFileActions({ mode, flow, notices, submit }: FileActionOptions) {
   const queryClient = useQueryClient();
   const allowedTypes = useAllowedAttachmentContentTypes();
+  const maxBytes = useCommonConfig().MaxUploadMb * 1024 * 1024;
   const [pendingName, setPendingName] = useState<string>();
   const signFile = mode === 'new' ? null : (flow?.SignFileInfo ?? null);
   const attachments = mode === 'new' ? [] : (flow?.AttachmentInfo ?? []);
@@ -62,7 +64,7 @@ export function useFileActions({ mode, flow, notices, submit }: FileActionOption
 
   const addSignFile = async (file: File) => {
     notices.clear('SignFileInfo');
-    const problem = checkSignFile(file, attachmentNames);
+    const problem = checkSignFile(file, attachmentNames, { maxBytes });
     if (problem !== undefined) {
       showProblems('SignFileInfo', [{ issue: problem.issue }]);
       return;
@@ -84,6 +86,7 @@ export function useFileActions({ mode, flow, notices, submit }: FileActionOption
       existingNames: names,
       existingAttachmentCount: attachments.length,
       allowedTypes: allowedTypes.data,
+      maxBytes,
     });
     const shown = problems.map(toNotice);
     if (accepted.length > 0) {

@@ -37,7 +37,7 @@ function commonProblem(
     return {
       path,
       key: validationKeys.fileTooLarge,
-      params: { max: Math.round(maxBytes / 1024 / 1024) },
+      params: { max: Math.round((maxBytes / 1024 / 1024) * 10) / 10 },
     };
   }
   return undefined;
