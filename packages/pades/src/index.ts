@@ -3,6 +3,12 @@ export { createCadesSignature, type CadesOptions } from './cms/cades.ts';
 export { PdfDocument } from './pdf/document.ts';
 export { fileSource, bufferSource, type PdfSource } from './pdf/source.ts';
 export { PdfError } from './pdf/values.ts';
+export {
+  prepareForSigning,
+  prepareSignaturePageUpdate,
+  type PrepareForSigningOptions,
+} from './pdf/signature-page.ts';
+export type { SignaturePageLanguage, SignaturePageSigner } from './pdf/signature-page-layout.ts';
 export { appendSignature, signPdf, type PadesLevel, type SignPdfOptions } from './sign.ts';
 export { keySigner, type Signer, type SignatureAlgorithm } from './signers/signer.ts';
 export { verifyPdf, type SignatureReport, type VerifyOptions } from './verify/verify.ts';

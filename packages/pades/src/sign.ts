@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Transform } from 'node:stream';
@@ -26,6 +26,12 @@ export interface SignPdfOptions {
   signingTime?: Date;
   /** Bytes reserved for the CMS; large enough for a chain and a time-stamp token. */
   contentsBytes?: number;
+  /**
+   * What a prepared (visible) field shows: the first line (the signer's name), then the
+   * signing time in UTC, then the other lines. Only what the caller passes is shown, so a
+   * personal identifier appears only when given. Unused for an invisible signature.
+   */
+  appearance?: { lines: string[] };
 }
 
 /**
@@ -54,6 +60,7 @@ export async function appendSignature(
       ...(options.name ? { name: options.name } : {}),
       ...(options.reason ? { reason: options.reason } : {}),
       ...(options.location ? { location: options.location } : {}),
+      ...(options.appearance ? { appearance: options.appearance } : {}),
     });
   } finally {
     await source.close();
@@ -99,12 +106,21 @@ export async function appendSignature(
   }
 }
 
+/** The certificate subject's common name, or '' when it has none. */
+function commonName(certificate: Buffer): string {
+  return /^CN=(.*)$/m.exec(new X509Certificate(certificate).subject)?.[1] ?? '';
+}
+
 /** Signs a PDF at PAdES baseline B-B (or B-T with a signature time stamp). */
 export async function signPdf(options: SignPdfOptions): Promise<void> {
   const level = options.level ?? 'B-B';
   if (level !== 'B-B' && !options.timestamp) throw new Error(`${level} needs a time-stamp source`);
+  const appearance = options.appearance ?? {
+    lines: [options.name ?? commonName(options.signer.certificate)],
+  };
   await appendSignature({
     ...options,
+    appearance,
     kind: 'signature',
     makeContents: (digest) =>
       createCadesSignature({

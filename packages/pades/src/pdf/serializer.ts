@@ -47,3 +47,11 @@ export function pdfDate(date: Date): PdfString {
   const text = `D:${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}${pad(date.getUTCSeconds())}+00'00'`;
   return new PdfString(Buffer.from(text, 'latin1'), false);
 }
+
+/** Reads a text string: UTF-16BE after a byte-order mark, otherwise single bytes. */
+export function readTextString(value: PdfString): string {
+  const { bytes } = value;
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
+  return bytes.toString('latin1');
+}

@@ -1,4 +1,5 @@
 import type { PdfDocument } from './document.ts';
+import { listFormFields, type FormField } from './form-fields.ts';
 import {
   firstPage,
   readCatalog,
@@ -6,6 +7,7 @@ import {
   type NewObject,
 } from './incremental-update.ts';
 import { pdfDate, serialize, textString } from './serializer.ts';
+import { fillEmptySignatureField } from './signature-field-fill.ts';
 import { isDict, isRef, PdfError, PdfName, PdfRef, type PdfDict, type PdfValue } from './values.ts';
 
 export interface SignatureFieldOptions {
@@ -17,6 +19,8 @@ export interface SignatureFieldOptions {
   name?: string;
   reason?: string;
   location?: string;
+  /** What a prepared (visible) field shows: the first line, the signing time, the rest. */
+  appearance?: { lines: string[] };
 }
 
 export interface PreparedUpdate {
@@ -29,37 +33,71 @@ export interface PreparedUpdate {
 
 const byteRangeWidth = 60;
 
-async function uniqueFieldName(
-  document: PdfDocument,
-  fields: PdfValue[],
-  wanted: string | undefined,
-) {
-  const taken = new Set<string>();
-  for (const field of fields) {
-    const dict = await document.resolve(field);
-    const title = isDict(dict) ? dict.get('T') : undefined;
-    if (title && typeof title === 'object' && 'bytes' in title)
-      taken.add(title.bytes.toString('latin1'));
-  }
+function uniqueFieldName(fields: FormField[], wanted: string | undefined): string {
+  const taken = new Set(fields.map((field) => field.fullName));
   if (wanted && !taken.has(wanted)) return wanted;
   for (let index = 1; ; index += 1) if (!taken.has(`Signature${index}`)) return `Signature${index}`;
 }
 
+/** The signature dictionary's text with blank /ByteRange and zeroed /Contents placeholders. */
+function signatureDictionaryText(options: SignatureFieldOptions): string {
+  const timestamp = options.kind === 'timestamp';
+  const dict: PdfDict = new Map<string, PdfValue>([
+    ['Type', new PdfName(timestamp ? 'DocTimeStamp' : 'Sig')],
+    ['Filter', new PdfName('Adobe.PPKLite')],
+    ['SubFilter', new PdfName(timestamp ? 'ETSI.RFC3161' : 'ETSI.CAdES.detached')],
+  ]);
+  if (!timestamp) {
+    dict.set('M', pdfDate(options.signingTime));
+    if (options.name) dict.set('Name', textString(options.name));
+    if (options.reason) dict.set('Reason', textString(options.reason));
+    if (options.location) dict.set('Location', textString(options.location));
+  }
+  const placeholder = `/ByteRange [${' '.repeat(byteRangeWidth)}] /Contents <${'0'.repeat(options.contentsBytes * 2)}>`;
+  return `${serialize(dict).slice(0, -2)} ${placeholder}>>`;
+}
+
+/** A new invisible field and widget on the first page, listed in the page's annotations. */
+async function addInvisibleField(
+  document: PdfDocument,
+  catalog: PdfDict,
+  refs: { field: PdfRef; signature: PdfRef },
+  name: string,
+): Promise<NewObject[]> {
+  const page = await firstPage(document, catalog);
+  const pageDict: PdfDict = new Map(page.dict);
+  const annots = await document.resolve(pageDict.get('Annots'));
+  pageDict.set('Annots', [...(Array.isArray(annots) ? annots : []), refs.field]);
+  const widget: PdfDict = new Map<string, PdfValue>([
+    ['Type', new PdfName('Annot')],
+    ['Subtype', new PdfName('Widget')],
+    ['FT', new PdfName('Sig')],
+    ['T', textString(name)],
+    ['V', refs.signature],
+    ['F', 132],
+    ['Rect', [0, 0, 0, 0]],
+    ['P', page.ref],
+  ]);
+  return [
+    { ref: refs.field, value: widget },
+    { ref: page.ref, value: pageDict },
+  ];
+}
+
 /**
  * Prepares the incremental update that adds one signature (or document time stamp): a
- * signature dictionary with placeholders, an invisible signature field and widget on the
- * first page, the AcroForm (SigFlags 3) and the page's annotations, earlier fields kept.
+ * signature dictionary with placeholders, put into the empty signature field `fieldName`
+ * (drawing its appearance) when there is one, else into a new invisible field on the first
+ * page; the AcroForm gets SigFlags 3 and keeps its earlier fields. A signed field is refused.
  */
 export async function prepareSignatureUpdate(
   document: PdfDocument,
   options: SignatureFieldOptions,
 ): Promise<PreparedUpdate> {
   const catalog = await readCatalog(document);
-  const page = await firstPage(document, catalog.dict);
   let next = document.size;
   const allocate = () => new PdfRef(next++, 0);
   const sigRef = allocate();
-  const fieldRef = allocate();
 
   const acroFormValue = catalog.dict.get('AcroForm');
   const acroFormRef = isRef(acroFormValue) ? acroFormValue : allocate();
@@ -67,49 +105,23 @@ export async function prepareSignatureUpdate(
   const acroForm: PdfDict = isDict(existingForm) ? new Map(existingForm) : new Map();
   const existingFields = await document.resolve(acroForm.get('Fields'));
   const fields = Array.isArray(existingFields) ? existingFields : [];
-  const name = await uniqueFieldName(document, fields, options.fieldName);
-  acroForm.set('Fields', [...fields, fieldRef]);
-  acroForm.set('SigFlags', 3);
-
-  const pageDict: PdfDict = new Map(page.dict);
-  const annots = await document.resolve(pageDict.get('Annots'));
-  pageDict.set('Annots', [...(Array.isArray(annots) ? annots : []), fieldRef]);
-
-  const signatureDict: PdfDict = new Map<string, PdfValue>([
-    ['Type', new PdfName(options.kind === 'timestamp' ? 'DocTimeStamp' : 'Sig')],
-    ['Filter', new PdfName('Adobe.PPKLite')],
-    [
-      'SubFilter',
-      new PdfName(options.kind === 'timestamp' ? 'ETSI.RFC3161' : 'ETSI.CAdES.detached'),
-    ],
-  ]);
-  if (options.kind === 'signature') {
-    signatureDict.set('M', pdfDate(options.signingTime));
-    if (options.name) signatureDict.set('Name', textString(options.name));
-    if (options.reason) signatureDict.set('Reason', textString(options.reason));
-    if (options.location) signatureDict.set('Location', textString(options.location));
-  }
-  const dictText = serialize(signatureDict);
-  const placeholder = `/ByteRange [${' '.repeat(byteRangeWidth)}] /Contents <${'0'.repeat(options.contentsBytes * 2)}>`;
-  const signatureRaw = `${dictText.slice(0, -2)} ${placeholder}>>`;
-
-  const widget: PdfDict = new Map<string, PdfValue>([
-    ['Type', new PdfName('Annot')],
-    ['Subtype', new PdfName('Widget')],
-    ['FT', new PdfName('Sig')],
-    ['T', textString(name)],
-    ['V', sigRef],
-    ['F', 132],
-    ['Rect', [0, 0, 0, 0]],
-    ['P', page.ref],
-  ]);
+  const formFields = await listFormFields(document, fields);
+  const target = formFields.find((field) => field.fullName === options.fieldName);
 
   const objects: NewObject[] = [
-    { ref: sigRef, value: null, raw: signatureRaw },
-    { ref: fieldRef, value: widget },
-    { ref: acroFormRef, value: acroForm },
-    { ref: page.ref, value: pageDict },
+    { ref: sigRef, value: null, raw: signatureDictionaryText(options) },
   ];
+  if (target) {
+    objects.push(...(await fillEmptySignatureField(document, target, sigRef, allocate, options)));
+  } else {
+    const fieldRef = allocate();
+    acroForm.set('Fields', [...fields, fieldRef]);
+    const name = uniqueFieldName(formFields, options.fieldName);
+    const refs = { field: fieldRef, signature: sigRef };
+    objects.push(...(await addInvisibleField(document, catalog.dict, refs, name)));
+  }
+  acroForm.set('SigFlags', 3);
+  objects.push({ ref: acroFormRef, value: acroForm });
   if (!isRef(acroFormValue)) {
     const catalogDict = new Map(catalog.dict);
     catalogDict.set('AcroForm', acroFormRef);

@@ -1,0 +1,64 @@
+import type { PdfDocument } from './document.ts';
+import { helveticaFont } from './drawing.ts';
+import type { FormField } from './form-fields.ts';
+import type { NewObject } from './incremental-update.ts';
+import { formatUtcMinute, rectangleSize, signatureAppearance } from './signature-appearance.ts';
+import type { SignatureFieldOptions } from './signature-update.ts';
+import { isDict, isRef, nameOf, PdfError, type PdfDict, type PdfRef } from './values.ts';
+
+/** The appearance's lines: the caller's first line (or /Name), the signing time, the rest. */
+function appearanceLines(options: SignatureFieldOptions): string[] {
+  const [first = options.name ?? '', ...rest] = options.appearance?.lines ?? [];
+  return [first, formatUtcMinute(options.signingTime), ...rest].filter((line) => line !== '');
+}
+
+/**
+ * The objects that put a signature into an existing empty signature field: the field with
+ * /V, and each of its widgets (itself when merged) with a drawn normal appearance.
+ * Refuses a field that is signed already or is not a signature field.
+ */
+export async function fillEmptySignatureField(
+  document: PdfDocument,
+  field: FormField,
+  signature: PdfRef,
+  allocate: () => PdfRef,
+  options: SignatureFieldOptions,
+): Promise<NewObject[]> {
+  if (field.type !== 'Sig') throw new PdfError(`field ${field.fullName} is not a signature field`);
+  if ((await document.resolve(field.dict.get('V'))) !== null)
+    throw new PdfError(`field ${field.fullName} is already signed`);
+  if (!field.ref) throw new PdfError(`field ${field.fullName} is not an indirect object`);
+
+  const objects: NewObject[] = [];
+  const lines = appearanceLines(options);
+  let font: PdfRef | undefined;
+  const withAppearance = (widget: PdfDict): PdfDict => {
+    const size = rectangleSize(widget.get('Rect'));
+    if (!size) return widget;
+    if (!font) {
+      font = allocate();
+      objects.push({ ref: font, value: helveticaFont() });
+    }
+    const appearance = allocate();
+    objects.push({ ref: appearance, value: signatureAppearance(size, lines, font) });
+    return new Map([...widget, ['AP', new Map([['N', appearance]])]]);
+  };
+
+  const fieldDict: PdfDict = new Map(field.dict);
+  fieldDict.set('V', signature);
+  const merged = nameOf(field.dict.get('Subtype')) === 'Widget' || field.dict.has('Rect');
+  objects.push({ ref: field.ref, value: merged ? withAppearance(fieldDict) : fieldDict });
+  const kids = await document.resolve(field.dict.get('Kids'));
+  for (const kid of Array.isArray(kids) ? kids : []) {
+    const widget = await document.resolve(kid);
+    // Kids with a name are fields of their own; only unnamed kids are this field's widgets.
+    if (
+      isRef(kid) &&
+      isDict(widget) &&
+      !widget.has('T') &&
+      nameOf(widget.get('Subtype')) === 'Widget'
+    )
+      objects.push({ ref: kid, value: withAppearance(widget) });
+  }
+  return objects;
+}

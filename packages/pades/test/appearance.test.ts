@@ -1,0 +1,161 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { prepareForSigning } from '../src/pdf/signature-page.ts';
+import { fileSource } from '../src/pdf/source.ts';
+import { signPdf, type SignPdfOptions } from '../src/sign.ts';
+import { verifyPdf } from '../src/verify/verify.ts';
+import { createSigningPki, type SigningPki } from './support/signing-pki.ts';
+import { chromiumPdf, pdfLibDocument, pdfsig, qpdfCheck, workDir } from './support/fixtures.ts';
+
+const title = 'Vuokrasopimus: Hämeentie 1 A 5, Helsinki';
+const signers = [
+  { name: 'Maija Meikäläinen', email: 'maija@example.fi' },
+  { name: 'Pekka Puupää', email: 'pekka@example.fi' },
+  { name: 'Åsa Öberg' },
+];
+
+let pki: SigningPki;
+beforeAll(async () => {
+  pki = await createSigningPki(signers.map((signer) => signer.name));
+});
+
+const pageCount = (path: string) =>
+  Number(execFileSync('qpdf', ['--show-npages', path], { encoding: 'utf8' }));
+const pageText = (path: string, page: number) =>
+  execFileSync('pdftotext', ['-f', `${page}`, '-l', `${page}`, path, '-'], { encoding: 'utf8' });
+
+async function prepare(make: () => Promise<Buffer> | Buffer) {
+  const dir = workDir();
+  writeFileSync(join(dir, 'in.pdf'), await make());
+  const path = join(dir, 'prepared.pdf');
+  const names = await prepareForSigning({
+    input: join(dir, 'in.pdf'),
+    output: path,
+    title,
+    signers,
+    language: 'fi',
+  });
+  return { dir, input: join(dir, 'in.pdf'), path, names };
+}
+
+/** Signs field `Signer{index + 1}` as signer `index`, with the name and level in the box. */
+async function signField(
+  input: string,
+  output: string,
+  index: number,
+  extra?: Partial<SignPdfOptions>,
+) {
+  const signer = pki.signers[index];
+  if (!signer) throw new Error(`no signer ${index}`);
+  await signPdf({
+    input,
+    output,
+    signer,
+    fieldName: `Signer${index + 1}`,
+    appearance: { lines: [signers[index]?.name ?? '', 'PAdES B-B', 'Testipankki'] },
+    ...extra,
+  });
+}
+
+const kinds: Array<[string, () => Promise<Buffer> | Buffer]> = [
+  ['pdf-lib', () => pdfLibDocument(2)],
+  ['Chromium', () => chromiumPdf()],
+];
+
+describe.each(kinds)('a signature page on a PDF from %s', (_label, make) => {
+  it('appends a last page with the heading, title and signers, and one empty field each', async () => {
+    const { input, path, names } = await prepare(make);
+    expect(names).toEqual(['Signer1', 'Signer2', 'Signer3']);
+    expect(qpdfCheck(path)).toBeNull();
+    expect(pageCount(path)).toBe(pageCount(input) + 1);
+    const text = pageText(path, pageCount(path));
+    for (const expected of ['Allekirjoitukset', title, ...signers.map((signer) => signer.name)])
+      expect(text).toContain(expected);
+    expect(text).toContain('maija@example.fi');
+    const poppler = pdfsig(path);
+    expect(poppler.output.match(/The signature form field is not signed/g)).toHaveLength(3);
+    expect(readFileSync(path).subarray(0, readFileSync(input).length)).toEqual(readFileSync(input));
+  });
+
+  it('draws each signature into its box and keeps the earlier signature valid', async () => {
+    const { dir, path } = await prepare(make);
+    await signField(path, join(dir, 'one.pdf'), 0);
+    await signField(join(dir, 'one.pdf'), join(dir, 'two.pdf'), 1);
+    const poppler = pdfsig(join(dir, 'two.pdf'));
+    expect(poppler.valid).toEqual([true, true, false]);
+    expect(poppler.wholeDocument).toEqual([false, true, false]);
+    expect([...poppler.output.matchAll(/Signature Field Name: (\S+)/g)].map((m) => m[1])).toEqual([
+      'Signer1',
+      'Signer2',
+      'Signer3',
+    ]);
+    expect(qpdfCheck(join(dir, 'two.pdf'))).toBeNull();
+    const last = pageCount(join(dir, 'two.pdf'));
+    const text = pageText(join(dir, 'two.pdf'), last);
+    expect(text.match(/Maija Meikäläinen/g)?.length).toBe(2);
+    expect(text).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(text).toContain('PAdES B-B');
+    const args = ['-png', '-r', '50', '-f', `${last}`, '-l', `${last}`, '-singlefile'];
+    execFileSync('pdftoppm', [...args, join(dir, 'two.pdf'), join(dir, 'page')]);
+    expect(readFileSync(join(dir, 'page.png')).subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
+});
+
+describe('signing a prepared field', () => {
+  it('refuses a field that is already signed, writing nothing', async () => {
+    const { dir, path } = await prepare(() => pdfLibDocument(1));
+    await signField(path, join(dir, 'one.pdf'), 0);
+    await expect(signField(join(dir, 'one.pdf'), join(dir, 'again.pdf'), 0)).rejects.toThrow(
+      'field Signer1 is already signed',
+    );
+    expect(existsSync(join(dir, 'again.pdf'))).toBe(false);
+  });
+
+  it('signs the last field at B-T, and our verifier finds all three signatures valid', async () => {
+    const { dir, path } = await prepare(() => pdfLibDocument(1, true));
+    await signField(path, join(dir, '1.pdf'), 0);
+    await signField(join(dir, '1.pdf'), join(dir, '2.pdf'), 1);
+    await signField(join(dir, '2.pdf'), join(dir, '3.pdf'), 2, {
+      level: 'B-T',
+      timestamp: pki.timestamp,
+    });
+    expect(pdfsig(join(dir, '3.pdf')).valid).toEqual([true, true, true]);
+    const source = await fileSource(join(dir, '3.pdf'));
+    const reports = await verifyPdf(source, { trustAnchors: [pki.root] }).finally(() =>
+      source.close(),
+    );
+    expect(reports.map((report) => [report.fieldName, report.valid, report.level])).toEqual([
+      ['Signer1', true, 'B-B'],
+      ['Signer2', true, 'B-B'],
+      ['Signer3', true, 'B-T'],
+    ]);
+    expect(reports.every((report) => report.chainTrusted)).toBe(true);
+  });
+});
+
+describe('preparing for signing', () => {
+  it('keeps an earlier signature and its field, names fields as asked, and writes Swedish', async () => {
+    const dir = workDir();
+    writeFileSync(join(dir, 'in.pdf'), await pdfLibDocument(1));
+    const signer = pki.signers[0];
+    if (!signer) throw new Error('no signer');
+    await signPdf({ input: join(dir, 'in.pdf'), output: join(dir, 'signed.pdf'), signer });
+    const names = await prepareForSigning({
+      input: join(dir, 'signed.pdf'),
+      output: join(dir, 'prepared.pdf'),
+      title: 'Hyresavtal',
+      signers: [{ name: 'Łukasz Żak', fieldName: 'Hyresgäst' }, { name: 'Åsa Öberg' }],
+      language: 'sv',
+    });
+    expect(names).toEqual(['Hyresgäst', 'Signer1']);
+    const poppler = pdfsig(join(dir, 'prepared.pdf'));
+    expect(poppler.valid).toEqual([true, false, false]);
+    const text = pageText(join(dir, 'prepared.pdf'), 2);
+    // Ł and Ż are not in WinAnsi: they become '?'.
+    expect(text).toContain('Underskrifter');
+    expect(text).toContain('?ukasz ?ak');
+    expect(qpdfCheck(join(dir, 'prepared.pdf'))).toBeNull();
+  });
+});
