@@ -4,3 +4,4 @@ export * from './errors.ts';
 export * from './paths.ts';
 export * from './validation.ts';
 export * from './signflows.ts';
+export * from './signing.ts';

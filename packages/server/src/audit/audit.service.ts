@@ -9,6 +9,17 @@ export const auditOperations = {
   loginSuccess: 'User Login Success',
   logoutSuccess: 'User Logout Success',
   loginFailure: 'User Login Failure',
+  sent: 'Sent',
+  mailed: 'Mailed',
+  opened: 'Opened',
+  authenticated: 'Authenticated',
+  authenticationFailed: 'Authentication Failed',
+  reminded: 'Reminded',
+  cancelled: 'Cancelled',
+  finished: 'Finished',
+  failed: 'Failed',
+  downloaded: 'Downloaded',
+  deleted: 'Deleted',
 } as const;
 export type AuditOperation = (typeof auditOperations)[keyof typeof auditOperations];
 
@@ -19,6 +30,8 @@ export interface AuditEventInput {
   ip?: string | null;
   userAgent?: string | null;
   details?: Record<string, unknown>;
+  /** The flow whose own chain the event joins; without it, the portal's chain. */
+  flowId?: string | null;
 }
 
 const genesisHash = '0'.repeat(64);
@@ -29,8 +42,9 @@ export function chainHash(previousHash: string, event: Record<string, unknown>):
 }
 
 /**
- * Appends an audit event to the hash chain. Appends are serialised (an advisory lock
- * on PostgreSQL, SQLite's single writer) so the chain never forks.
+ * Appends an audit event to its chain: the flow's own chain when it names a flow, else
+ * the portal's. Appends are serialised (an advisory lock on PostgreSQL, SQLite's single
+ * writer) so a chain never forks.
  */
 export async function recordAuditEvent(
   db: Kysely<Database>,
@@ -41,9 +55,11 @@ export async function recordAuditEvent(
     if (trx.getExecutor().adapter instanceof PostgresAdapter) {
       await sql`select pg_advisory_xact_lock(7411001)`.execute(trx);
     }
+    const flowId = input.flowId ?? null;
     const last = await trx
       .selectFrom('audit_events')
       .select('hash')
+      .where((eb) => (flowId ? eb('flow_id', '=', flowId) : eb('flow_id', 'is', null)))
       .orderBy('seq', 'desc')
       .limit(1)
       .executeTakeFirst();
@@ -56,20 +72,37 @@ export async function recordAuditEvent(
       ip: input.ip ?? null,
       user_agent: input.userAgent?.slice(0, 500) ?? null,
       details: JSON.stringify(input.details ?? {}),
+      ...(flowId ? { flow_id: flowId } : {}),
     };
     const previousHash = last?.hash ?? genesisHash;
     await trx
       .insertInto('audit_events')
-      .values({ ...event, previous_hash: previousHash, hash: chainHash(previousHash, event) })
+      .values({
+        ...event,
+        flow_id: flowId,
+        previous_hash: previousHash,
+        hash: chainHash(previousHash, event),
+      })
       .execute();
   };
   if (db.isTransaction) await append(db as Transaction<Database>);
   else await db.transaction().execute(append);
 }
 
-/** Re-computes the chain; answers the id of the first event that does not fit, or null. */
-export async function findBrokenAuditLink(db: Kysely<Database>): Promise<string | null> {
-  const rows = await db.selectFrom('audit_events').selectAll().orderBy('seq', 'asc').execute();
+/**
+ * Re-computes a chain (the flow's, or the portal's without a flow); answers the id of the
+ * first event that does not fit, or null.
+ */
+export async function findBrokenAuditLink(
+  db: Kysely<Database>,
+  flowId: string | null = null,
+): Promise<string | null> {
+  const rows = await db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where((eb) => (flowId ? eb('flow_id', '=', flowId) : eb('flow_id', 'is', null)))
+    .orderBy('seq', 'asc')
+    .execute();
   let previousHash = genesisHash;
   for (const row of rows) {
     const event = {
@@ -81,6 +114,7 @@ export async function findBrokenAuditLink(db: Kysely<Database>): Promise<string 
       ip: row.ip,
       user_agent: row.user_agent,
       details: row.details,
+      ...(row.flow_id ? { flow_id: row.flow_id } : {}),
     };
     if (row.previous_hash !== previousHash || row.hash !== chainHash(previousHash, event)) {
       return row.id;

@@ -5,6 +5,7 @@ import { initial } from './migrations/0001-initial.ts';
 import { identity } from './migrations/0002-identity.ts';
 import { samlRequests } from './migrations/0003-saml-requests.ts';
 import { signFlows } from './migrations/0004-signflows.ts';
+import { signing } from './migrations/0005-signing.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
 const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
@@ -12,6 +13,7 @@ const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0002-identity', identity],
   ['0003-saml-requests', samlRequests],
   ['0004-signflows', signFlows],
+  ['0005-signing', signing],
 ];
 
 class StaticProvider implements MigrationProvider {

@@ -97,6 +97,8 @@ export interface AuditEventsTable {
   details: string;
   previous_hash: string;
   hash: string;
+  /** The flow whose chain the event belongs to; null for events of the portal's own chain. */
+  flow_id: string | null;
 }
 export type AuditEventRow = Selectable<AuditEventsTable>;
 
@@ -142,6 +144,10 @@ export interface SignFlowsTable {
   rejected_at: Timestamp | null;
   last_status_query_at: Timestamp | null;
   auto_delete_at: Timestamp | null;
+  /** The prepared document with the signatures made so far (a file of kind 'working'). */
+  working_file_id: string | null;
+  /** Why processing failed (Error / Failed), shown to the sender. */
+  failure_reason: string | null;
 }
 export type SignFlowRow = Selectable<SignFlowsTable>;
 
@@ -156,10 +162,25 @@ export interface SignFlowSignersTable {
   status: string;
   rejection_comment: string | null;
   completed_at: Timestamp | null;
+  /** Random salt of the signing link; the link itself is derived from it and never stored. */
+  token_salt: string | null;
+  /** SHA-256 of the signing link's token, to find the signer from a link. */
+  token_hash: string | null;
+  invited_at: Timestamp | null;
+  reminded_at: Timestamp | null;
+  /** SHA-256 of the one-time code (Low), its expiry and the wrong tries so far. */
+  code_hash: string | null;
+  code_expires_at: Timestamp | null;
+  code_attempts: Generated<number>;
+  /** JSON of the identity the signer proved (VerifiedIdentity), once they signed. */
+  verified_identity: string | null;
+  /** The level the signature was made at. */
+  signature_level: string | null;
 }
 export type SignerRow = Selectable<SignFlowSignersTable>;
 
-export type FileKind = 'signfile' | 'attachment' | 'signedfile' | 'personalsignedfile';
+/** 'working' is the prepared document carrying the signatures made so far. */
+export type FileKind = 'signfile' | 'attachment' | 'signedfile' | 'personalsignedfile' | 'working';
 
 export interface SignFlowFilesTable {
   id: string;
@@ -180,8 +201,59 @@ export interface PendingFileDeletionsTable {
   created_at: Timestamp;
 }
 
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  dedupe_key: string | null;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: number;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  /** Set when the job gave up after its last attempt; it then stays for an operator. */
+  failed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+export type JobRow = Selectable<JobsTable>;
+
+export interface DevMailboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  sent_at: Timestamp;
+}
+
+/** A signer who proved who they are: the session their browser holds on the signing page. */
+export interface SignerSessionsTable {
+  id_hash: string;
+  signer_id: string;
+  /** JSON VerifiedIdentity. */
+  identity: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** An identification (OIDC) or qualified signature (CSC) under way for a signer. */
+export interface SignerAuthStatesTable {
+  state: string;
+  signer_id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  created_at: Timestamp;
+}
+
 /** The whole database as Kysely sees it; each migration extends it. */
 export interface Database {
+  jobs: JobsTable;
+  dev_mailbox: DevMailboxTable;
+  signer_sessions: SignerSessionsTable;
+  signer_auth_states: SignerAuthStatesTable;
   sign_flows: SignFlowsTable;
   sign_flow_signers: SignFlowSignersTable;
   sign_flow_files: SignFlowFilesTable;

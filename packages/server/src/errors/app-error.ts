@@ -1,4 +1,11 @@
-import { errorKeys, errorMessages, type ErrorKey, type FieldIssue } from '@esign/contract';
+import {
+  errorKeys,
+  errorMessages,
+  signingErrorMessages,
+  type ErrorKey,
+  type FieldIssue,
+  type SigningErrorKey,
+} from '@esign/contract';
 
 /** Every failure the API reports by design, with its HTTP status and SPEC §8 message key. */
 export const errorTable = {
@@ -23,12 +30,20 @@ export type ErrorCode = keyof typeof errorTable;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues: FieldIssue[] | undefined;
+  /** A more precise message key than the code's own (the signer's side uses these). */
+  readonly key: ErrorKey | SigningErrorKey;
 
-  constructor(code: ErrorCode, options: { issues?: FieldIssue[]; cause?: unknown } = {}) {
-    super(errorMessages[errorTable[code].key], { cause: options.cause });
+  constructor(
+    code: ErrorCode,
+    options: { issues?: FieldIssue[]; cause?: unknown; key?: SigningErrorKey } = {},
+  ) {
+    super(options.key ? signingErrorMessages[options.key] : errorMessages[errorTable[code].key], {
+      cause: options.cause,
+    });
     this.name = 'AppError';
     this.code = code;
     this.issues = options.issues;
+    this.key = options.key ?? errorTable[code].key;
   }
 
   get status(): number {
