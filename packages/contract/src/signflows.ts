@@ -139,5 +139,7 @@ export const CancelRequest = z.object({
 /** GET SignFlows/{guid}: SPEC's detail plus the language of the signers' messages. */
 export const SignFlowDetailResponse = SignFlowDetail.extend({
   Language: z.string().nullable(),
+  /** Why processing failed (Status Error), for the sender; null otherwise. */
+  FailureReason: z.string().nullable(),
 });
 export type SignFlowDetailResponse = z.infer<typeof SignFlowDetailResponse>;

@@ -4,6 +4,7 @@ import type { SessionUser } from '../auth/session.service.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { Database, SignFlowRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
+import type { SigningDeps } from '../signing/signing-deps.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { findGroupIdsOf, findVisibleFlow, type FlowAccess } from './signflows.repository.ts';
 
@@ -12,6 +13,9 @@ export interface SignFlowDeps {
   storage: FileStorage;
   config: AppConfig;
 }
+
+/** Sending, cancelling and checking reach into signing: they need its clock, trust and jobs. */
+export type SignFlowActionDeps = SigningDeps;
 
 export async function accessOf(db: Kysely<Database>, user: SessionUser): Promise<FlowAccess> {
   return { userId: user.id, groupIds: await findGroupIdsOf(db, user.id) };

@@ -57,16 +57,17 @@ async function receiveFile(request: FastifyRequest, deps: SignFlowDeps) {
 }
 
 /** Streams a stored file with its type and name, honouring a single byte range (206). */
-async function sendStoredFile(
-  deps: SignFlowDeps,
+export async function sendStoredFile(
+  deps: Pick<SignFlowDeps, 'storage'>,
   request: FastifyRequest,
   reply: FastifyReply,
   file: FileRow,
+  disposition: 'attachment' | 'inline' = 'attachment',
 ) {
   const size = Number(file.size);
   reply.header('Accept-Ranges', 'bytes');
   reply.header('Content-Type', file.content_type);
-  reply.header('Content-Disposition', contentDisposition(file.file_name, { type: 'attachment' }));
+  reply.header('Content-Disposition', contentDisposition(file.file_name, { type: disposition }));
   reply.header('ETag', `"${file.sha256}"`);
   const header = request.headers.range;
   const ranges = header ? rangeParser(size, header, { combine: true }) : -2;

@@ -80,5 +80,6 @@ export function presentDetail(
     SignedFile: signed ? fileInfo(signed) : null,
     PersonalSignedFile: personal ? fileInfo(personal) : null,
     Language: row.language,
+    FailureReason: row.failure_reason,
   };
 }

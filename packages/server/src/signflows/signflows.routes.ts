@@ -15,7 +15,8 @@ import { z } from 'zod';
 import { requireSession } from '../auth/session.plugin.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { SessionUser } from '../auth/session.service.ts';
-import type { SignFlowDeps } from './signflow-access.ts';
+import type { SignFlowActionDeps } from './signflow-access.ts';
+import { requestContextOf } from '../signing/signing.routes.ts';
 import { loadVisibleFlow } from './signflow-access.ts';
 import { registerSignFlowFileRoutes } from './signflow-files.routes.ts';
 import {
@@ -35,7 +36,7 @@ export const userOf = (request: FastifyRequest): SessionUser => {
 };
 
 /** The sign flow calls of SPEC §7 (files and downloads in signflow-files.routes.ts). */
-export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlowDeps) {
+export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlowActionDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sign flows'];
   const base = { preHandler: requireSession };
@@ -108,7 +109,12 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
 
   // One handler for GET and POST; the route schema has already validated the params.
   const send = async (request: FastifyRequest) =>
-    sendSignFlow(deps, userOf(request), (request.params as { guid: string }).guid);
+    sendSignFlow(
+      deps,
+      userOf(request),
+      (request.params as { guid: string }).guid,
+      requestContextOf(request, userOf(request).email),
+    );
   const sendSchema = {
     tags,
     summary:
@@ -136,7 +142,13 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       },
     },
     async (request) =>
-      cancelSignFlow(deps, userOf(request), request.params.signFlowId, request.body.Comment),
+      cancelSignFlow(
+        deps,
+        userOf(request),
+        request.params.signFlowId,
+        request.body.Comment,
+        requestContextOf(request, userOf(request).email),
+      ),
   );
 
   routes.get(
@@ -151,24 +163,6 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       },
     },
     async (request) => checkSignFlow(deps, userOf(request), request.params.signFlowId),
-  );
-
-  routes.get(
-    apiRoutes.signingUrl,
-    {
-      ...base,
-      schema: {
-        tags,
-        summary: "A signer's personal signing link (once the flow has been sent to them)",
-        params: z.object({ signFlowId: Id, signatureId: Id }),
-        response: { 200: z.string() },
-      },
-    },
-    async (request) => {
-      await loadVisibleFlow(deps.db, userOf(request), request.params.signFlowId);
-      // Signing links are issued when the flow reaches its signers (the signers' issue).
-      throw new AppError('notFound');
-    },
   );
 
   routes.get(

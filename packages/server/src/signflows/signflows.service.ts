@@ -20,7 +20,15 @@ import {
   queueFileDeletions,
 } from './signflows.repository.ts';
 import { copyFlowFiles, removeStoredFiles } from './signflow-files.service.ts';
-import { accessOf, assertDraft, loadVisibleFlow, type SignFlowDeps } from './signflow-access.ts';
+import {
+  accessOf,
+  assertDraft,
+  loadVisibleFlow,
+  type SignFlowActionDeps,
+  type SignFlowDeps,
+} from './signflow-access.ts';
+import { startSigning, type RequestContext } from '../signing/flow-start.service.ts';
+import { notifyCancelled, retryCompletionIfStuck } from '../signing/sender.service.ts';
 
 type SaveInput = z.output<typeof SignFlowSaveRequest>;
 
@@ -145,8 +153,16 @@ export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: Sa
   return presentSignFlow(flow, await listSigners(db, id));
 }
 
-/** Sends a complete draft: validates it (SPEC §5), freezes it and marks it Sent. */
-export async function sendSignFlow(deps: SignFlowDeps, user: SessionUser, flowId: string) {
+/**
+ * Sends a complete draft: validates it (SPEC §5), then prepares the document, marks it
+ * Sent and queues the first invitations (startSigning).
+ */
+export async function sendSignFlow(
+  deps: SignFlowActionDeps,
+  user: SessionUser,
+  flowId: string,
+  context: RequestContext,
+) {
   const { db } = deps;
   const flow = await loadVisibleFlow(db, user, flowId);
   assertDraft(flow);
@@ -161,23 +177,27 @@ export async function sendSignFlow(deps: SignFlowDeps, user: SessionUser, flowId
     MinimumSignatureLevel: flow.minimum_signature_level,
   });
   if (problems.length > 0) throw new AppError('validation', { issues: problems });
-  const now = new Date().toISOString();
-  const updated = await db
-    .updateTable('sign_flows')
-    .set({ status: 'Sent', details_status: 'Started', sent_at: now, updated_at: now })
-    .where('id', '=', flowId)
-    .where('status', '=', 'Draft') // a concurrent send loses cleanly
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) assertDraft({ ...flow, status: 'Sent' });
+  try {
+    await startSigning(deps, flow, signers, context);
+  } catch (error) {
+    // a concurrent send loses cleanly
+    if (error instanceof AppError && error.code === 'conflict')
+      assertDraft({ ...flow, status: 'Sent' });
+    throw error;
+  }
   return readDetail(db, await loadVisibleFlow(db, user, flowId));
 }
 
-/** Cancels a sent flow for good; signatures already made lose their meaning. */
+/**
+ * Cancels a sent flow for good; signatures already made lose their meaning, links stop
+ * working and the signers already invited are told.
+ */
 export async function cancelSignFlow(
-  deps: SignFlowDeps,
+  deps: SignFlowActionDeps,
   user: SessionUser,
   flowId: string,
   comment: string,
+  context: RequestContext,
 ) {
   const { db } = deps;
   const flow = await loadVisibleFlow(db, user, flowId);
@@ -186,27 +206,36 @@ export async function cancelSignFlow(
       issues: [{ path: 'Status', key: validationKeys.notEditable }],
     });
   }
-  const now = new Date();
-  await db
-    .updateTable('sign_flows')
-    .set({
-      status: 'Cancelled',
-      details_status: 'Cancelled',
-      cancellation_comment: comment || null,
-      cancelled_at: now.toISOString(),
-      updated_at: now.toISOString(),
-      auto_delete_at: new Date(now.getTime() + days(deps.config.autoDeleteDays)).toISOString(),
-    })
-    .where('id', '=', flowId)
-    .where('status', '=', 'Sent')
-    .execute();
+  const now = deps.clock.now();
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('sign_flows')
+      .set({
+        status: 'Cancelled',
+        details_status: 'Cancelled',
+        cancellation_comment: comment || null,
+        cancelled_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        auto_delete_at: new Date(now.getTime() + days(deps.config.autoDeleteDays)).toISOString(),
+      })
+      .where('id', '=', flowId)
+      .where('status', '=', 'Sent')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 1)
+      await notifyCancelled(trx, deps, flow, user, comment, context, now);
+  });
+  deps.kickJobs?.();
   const cancelled = await loadVisibleFlow(db, user, flowId);
   return presentSignFlow(cancelled, await listSigners(db, flowId));
 }
 
-/** Re-reads the flow's state and records when that was done. */
-export async function checkSignFlow(deps: SignFlowDeps, user: SessionUser, flowId: string) {
-  await loadVisibleFlow(deps.db, user, flowId);
+/**
+ * Re-reads the flow's state and records when that was done; a flow whose completion
+ * failed, or whose signers all signed without a signed file yet, gets completion queued again.
+ */
+export async function checkSignFlow(deps: SignFlowActionDeps, user: SessionUser, flowId: string) {
+  const flow = await loadVisibleFlow(deps.db, user, flowId);
+  await retryCompletionIfStuck(deps, flow);
   await deps.db
     .updateTable('sign_flows')
     .set({ last_status_query_at: new Date().toISOString() })

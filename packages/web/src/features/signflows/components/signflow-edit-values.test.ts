@@ -52,6 +52,7 @@ const sentFlow: SignFlowDetailResponse = {
   SignedFile: null,
   PersonalSignedFile: null,
   Language: 'sv',
+  FailureReason: null,
 };
 
 describe('the edit form values', () => {

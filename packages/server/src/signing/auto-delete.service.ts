@@ -1,0 +1,47 @@
+import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
+import { removeStoredFiles } from '../signflows/signflow-files.service.ts';
+import { listFiles, queueFileDeletions } from '../signflows/signflows.repository.ts';
+import type { SigningDeps } from './signing-deps.ts';
+
+/** Flows in these states are deleted at their auto-delete date; a flow out for signing never is. */
+const deletable = ['Draft', 'Finished', 'Rejected', 'Cancelled', 'Error'];
+
+/** Deletes, files and all, every flow whose auto-delete date has passed; answers how many. */
+export async function deleteExpiredFlows(deps: SigningDeps, batch = 100): Promise<number> {
+  const now = deps.clock.now();
+  const due = await deps.db
+    .selectFrom('sign_flows')
+    .select(['id', 'status', 'auto_delete_at'])
+    .where('auto_delete_at', '<=', now.toISOString())
+    .where('status', 'in', deletable)
+    .limit(batch)
+    .execute();
+  let deleted = 0;
+  for (const flow of due) {
+    const keys = await deps.db.transaction().execute(async (trx) => {
+      const files = await listFiles(trx, flow.id);
+      const storageKeys = files.map((file) => file.storage_key);
+      await queueFileDeletions(trx, storageKeys);
+      const removed = await trx
+        .deleteFrom('sign_flows')
+        .where('id', '=', flow.id)
+        .where('status', 'in', deletable)
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) !== 1) return [];
+      await recordAuditEvent(
+        trx,
+        {
+          operation: auditOperations.deleted,
+          flowId: flow.id,
+          actor: 'system',
+          details: { reason: 'auto-delete', status: flow.status },
+        },
+        now,
+      );
+      deleted += 1;
+      return storageKeys;
+    });
+    await removeStoredFiles(deps.storage, keys, deps.db);
+  }
+  return deleted;
+}

@@ -1,0 +1,192 @@
+import { join } from 'node:path';
+import { addDocumentTimestamp, addValidationData } from '@esign/pades';
+import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
+import { enqueueMail } from '../mail/mail-job.ts';
+import { listSigners } from '../signflows/signflows.repository.ts';
+import { days, type SigningDeps } from './signing-deps.ts';
+import { findFlow, findOwner, findWorkingFile } from './signing.repository.ts';
+import { inspectorLink, senderFlowLink } from './signing-addresses.ts';
+import { SignedIdentity } from './signer-session.ts';
+import { storeFlowFile, downloadToFile, withTempDir } from './working-document.ts';
+import { removeStoredFiles } from '../signflows/signflow-files.service.ts';
+import { queueFileDeletions } from '../signflows/signflows.repository.ts';
+import { addPersonalSignedFile } from './personal-signed-file.ts';
+
+const completable = ['Sent', 'Error'];
+
+/** Certificates of every signature and of the portal's CAs and TSA, plus the CRLs, for the /DSS. */
+async function validationDataOf(deps: SigningDeps, identities: string[]) {
+  const certificates = new Map<string, Buffer>();
+  const add = (der: Buffer) => certificates.set(der.toString('base64'), der);
+  for (const json of identities) {
+    const parsed = SignedIdentity.safeParse(JSON.parse(json));
+    for (const base64 of parsed.success ? parsed.data.certificates : [])
+      add(Buffer.from(base64, 'base64'));
+  }
+  const { pki } = deps.trust;
+  for (const credential of [pki.root, pki.issuing, pki.timeStamping]) {
+    add(credential.certificate);
+    credential.chain.forEach(add);
+  }
+  return {
+    certificates: [...certificates.values()],
+    crls: [await deps.trust.crl('issuing'), await deps.trust.crl('root')],
+  };
+}
+
+/**
+ * Finishes a flow whose signers all signed: validation data and a document time stamp make
+ * the signed file (B-LTA), the flow becomes Finished, and the sender and the inspector are
+ * told. Safe to run twice: a flow that is no longer waiting is left alone.
+ */
+export async function completeFlow(deps: SigningDeps, flowId: string): Promise<void> {
+  const flow = await findFlow(deps.db, flowId);
+  if (!flow || !completable.includes(flow.status)) return;
+  const signers = await listSigners(deps.db, flow.id);
+  if (signers.length === 0 || signers.some((signer) => signer.status !== 'Signed')) return;
+  const working = await findWorkingFile(deps.db, flow);
+  if (!working) throw new Error('the flow has no working document');
+  const data = await validationDataOf(
+    deps,
+    signers.map((signer) => signer.verified_identity ?? '{}'),
+  );
+  const files = await withTempDir(async (dir) => {
+    const input = join(dir, 'working.pdf');
+    const withDss = join(dir, 'dss.pdf');
+    const output = join(dir, 'signed.pdf');
+    await downloadToFile(deps.storage, working.storage_key, input);
+    await addValidationData(input, withDss, data);
+    await addDocumentTimestamp(withDss, output, (digest) => deps.trust.timestamp(digest));
+    const signed = await storeFlowFile(deps.storage, flow.id, output);
+    const personal = deps.config.personalSignedFileEnabled
+      ? await addPersonalSignedFile(deps, flow, signers, output, dir)
+      : null;
+    return { signed, personal };
+  });
+  const now = deps.clock.now();
+  const owner = await findOwner(deps.db, flow.owner_id);
+  const keys = [files.signed.storageKey, ...(files.personal ? [files.personal.storageKey] : [])];
+  const finished = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const updated = await trx
+        .updateTable('sign_flows')
+        .set({
+          status: 'Finished',
+          details_status: 'Finished',
+          finished_at: now.toISOString(),
+          updated_at: now.toISOString(),
+          failure_reason: null,
+          auto_delete_at: new Date(now.getTime() + days(deps.config.autoDeleteDays)).toISOString(),
+        })
+        .where('id', '=', flow.id)
+        .where('status', 'in', completable)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      const fileRow = (kind: 'signedfile' | 'personalsignedfile', stored: typeof files.signed) => ({
+        id: stored.id,
+        flow_id: flow.id,
+        kind,
+        file_name: working.file_name,
+        content_type: 'application/pdf',
+        size: stored.size,
+        sha256: stored.sha256,
+        storage_key: stored.storageKey,
+        created_at: now.toISOString(),
+      });
+      await trx.insertInto('sign_flow_files').values(fileRow('signedfile', files.signed)).execute();
+      if (files.personal)
+        await trx
+          .insertInto('sign_flow_files')
+          .values(fileRow('personalsignedfile', files.personal))
+          .execute();
+      await recordAuditEvent(
+        trx,
+        {
+          operation: auditOperations.finished,
+          flowId: flow.id,
+          actor: 'system',
+          details: { sha256: files.signed.sha256, level: 'B-LTA' },
+        },
+        now,
+      );
+      const language = flow.language ?? 'fi';
+      await enqueueMail(
+        trx,
+        {
+          to: owner.email,
+          template: 'finished',
+          language,
+          params: { flowName: flow.name, link: senderFlowLink(deps.config.publicUrl, flow.id) },
+        },
+        now,
+      );
+      if (flow.inspector_email)
+        await enqueueMail(
+          trx,
+          {
+            to: flow.inspector_email,
+            template: 'inspector',
+            language,
+            params: {
+              flowName: flow.name,
+              organisation: owner.organisation ?? deps.config.organizationName,
+              senderName: owner.display_name,
+              link: inspectorLink(deps.config, flow.id),
+            },
+          },
+          now,
+        );
+      return true;
+    })
+    .catch(async (error: unknown) => {
+      await queueFileDeletions(deps.db, keys);
+      await removeStoredFiles(deps.storage, keys, deps.db);
+      throw error;
+    });
+  if (!finished) {
+    await queueFileDeletions(deps.db, keys);
+    await removeStoredFiles(deps.storage, keys, deps.db);
+  }
+  deps.kickJobs?.();
+}
+
+/** After the last retry: the flow shows Error / Failed with the reason, and the sender is told. */
+export async function markCompletionFailed(deps: SigningDeps, flowId: string, reason: string) {
+  const flow = await findFlow(deps.db, flowId);
+  if (!flow || flow.status !== 'Sent') return;
+  const owner = await findOwner(deps.db, flow.owner_id);
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('sign_flows')
+      .set({
+        status: 'Error',
+        details_status: 'Failed',
+        failure_reason: reason.slice(0, 1000),
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', flow.id)
+      .where('status', '=', 'Sent')
+      .execute();
+    await recordAuditEvent(
+      trx,
+      { operation: auditOperations.failed, flowId: flow.id, actor: 'system', details: { reason } },
+      now,
+    );
+    await enqueueMail(
+      trx,
+      {
+        to: owner.email,
+        template: 'failed',
+        language: flow.language ?? 'fi',
+        params: {
+          flowName: flow.name,
+          reason,
+          link: senderFlowLink(deps.config.publicUrl, flow.id),
+        },
+      },
+      now,
+    );
+  });
+}

@@ -1,0 +1,132 @@
+import { join } from 'node:path';
+import { prepareForSigning } from '@esign/pades';
+import type { SignerRow, SignFlowRow } from '../db/schema.ts';
+import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
+import { AppError } from '../errors/app-error.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
+import { listFiles, queueFileDeletions } from '../signflows/signflows.repository.ts';
+import { removeStoredFiles } from '../signflows/signflow-files.service.ts';
+import { days, signaturePageLanguage, signingJobs, type SigningDeps } from './signing-deps.ts';
+import { hashToken, newLinkSalt, signingToken } from './signing-links.ts';
+import { signersInTurn } from './signing-turns.ts';
+import { downloadToFile, storeFlowFile, withTempDir } from './working-document.ts';
+
+export interface RequestContext {
+  actor: string;
+  userId?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** The name of a signer's field on the signature page: unique, and stable for the flow's life. */
+export function signatureFieldName(signer: Pick<SignerRow, 'id' | 'position'>): string {
+  return `Signer${signer.position + 1}_${signer.id.replaceAll('-', '').slice(0, 12)}`;
+}
+
+/**
+ * Sends a validated draft: prepares the document (a signature page with one field per
+ * signer), then in one transaction marks it Sent, gives every signer a link and queues
+ * the first invitations and the reminders. A concurrent send loses cleanly.
+ */
+export async function startSigning(
+  deps: SigningDeps,
+  flow: SignFlowRow,
+  signers: SignerRow[],
+  context: RequestContext,
+): Promise<void> {
+  const [signFile] = await listFiles(deps.db, flow.id, 'signfile');
+  if (!signFile) throw new AppError('validation');
+  const stored = await withTempDir(async (dir) => {
+    const input = join(dir, 'original.pdf');
+    const output = join(dir, 'prepared.pdf');
+    await downloadToFile(deps.storage, signFile.storage_key, input);
+    await prepareForSigning({
+      input,
+      output,
+      title: flow.name,
+      language: signaturePageLanguage(flow.language),
+      signers: signers.map((signer) => ({
+        name: signer.name,
+        email: signer.email,
+        fieldName: signatureFieldName(signer),
+      })),
+    });
+    return storeFlowFile(deps.storage, flow.id, output);
+  });
+
+  const now = deps.clock.now();
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('sign_flow_files')
+        .values({
+          id: stored.id,
+          flow_id: flow.id,
+          kind: 'working',
+          file_name: signFile.file_name,
+          content_type: 'application/pdf',
+          size: stored.size,
+          sha256: stored.sha256,
+          storage_key: stored.storageKey,
+          created_at: now.toISOString(),
+        })
+        .execute();
+      const updated = await trx
+        .updateTable('sign_flows')
+        .set({
+          status: 'Sent',
+          details_status: 'Started',
+          sent_at: now.toISOString(),
+          updated_at: now.toISOString(),
+          working_file_id: stored.id,
+        })
+        .where('id', '=', flow.id)
+        .where('status', '=', 'Draft')
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new AppError('conflict');
+      for (const signer of signers) {
+        const salt = newLinkSalt();
+        const token = signingToken(deps.config.sessionSecret, signer.id, salt);
+        await trx
+          .updateTable('sign_flow_signers')
+          .set({ token_salt: salt, token_hash: hashToken(token) })
+          .where('id', '=', signer.id)
+          .execute();
+      }
+      for (const signer of signersInTurn(flow, signers)) {
+        await enqueueJob(
+          trx,
+          { kind: signingJobs.invite, payload: { signerId: signer.id, reminder: false } },
+          now,
+        );
+      }
+      if (flow.reminder_interval_days) {
+        await enqueueJob(
+          trx,
+          {
+            kind: signingJobs.remind,
+            payload: { flowId: flow.id },
+            runAt: new Date(now.getTime() + days(flow.reminder_interval_days)),
+            dedupeKey: `remind:${flow.id}:${now.getTime()}`,
+          },
+          now,
+        );
+      }
+      await recordAuditEvent(
+        trx,
+        {
+          operation: auditOperations.sent,
+          flowId: flow.id,
+          ...context,
+          details: { signers: signers.length, process: flow.signature_process },
+        },
+        now,
+      );
+    });
+  } catch (error) {
+    await queueFileDeletions(deps.db, [stored.storageKey]);
+    await removeStoredFiles(deps.storage, [stored.storageKey], deps.db);
+    throw error;
+  }
+  deps.kickJobs?.();
+}

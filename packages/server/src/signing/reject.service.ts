@@ -1,0 +1,79 @@
+import type { SignerRow } from '../db/schema.ts';
+import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
+import { AppError } from '../errors/app-error.ts';
+import { enqueueMail } from '../mail/mail-job.ts';
+import { listSigners } from '../signflows/signflows.repository.ts';
+import type { RequestContext } from './flow-start.service.ts';
+import { days, type SigningDeps } from './signing-deps.ts';
+import { findOwner } from './signing.repository.ts';
+import { assertIdentified, assertOpen, type SignerContext } from './signer-task.service.ts';
+import { endSignerSessions } from './signer-session.ts';
+
+/** Signers who were told about the flow and should hear how it ended. */
+export const invitedOthers = (signers: SignerRow[], except?: string) =>
+  signers.filter(
+    (signer) => signer.invited_at && signer.id !== except && signer.status !== 'Rejected',
+  );
+
+/**
+ * Rejects for an identified signer: the flow ends Rejected at once, every link stops
+ * working, and the sender and the signers already invited are told, with the comment.
+ */
+export async function rejectAsSigner(
+  deps: SigningDeps,
+  context: SignerContext,
+  comment: string,
+  request: RequestContext,
+) {
+  assertOpen(context);
+  assertIdentified(context);
+  const { flow, signer } = context;
+  const now = deps.clock.now();
+  const owner = await findOwner(deps.db, flow.owner_id);
+  await deps.db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .updateTable('sign_flows')
+      .set({
+        status: 'Rejected',
+        details_status: 'RejectedBySigner',
+        rejected_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        auto_delete_at: new Date(now.getTime() + days(deps.config.autoDeleteDays)).toISOString(),
+      })
+      .where('id', '=', flow.id)
+      .where('status', '=', 'Sent')
+      .executeTakeFirst();
+    if (Number(ended.numUpdatedRows) !== 1) throw new AppError('conflict');
+    await trx
+      .updateTable('sign_flow_signers')
+      .set({ status: 'Rejected', rejection_comment: comment, completed_at: now.toISOString() })
+      .where('id', '=', signer.id)
+      .execute();
+    await endSignerSessions(trx, signer.id);
+    await recordAuditEvent(
+      trx,
+      {
+        operation: auditOperations.rejectSignature,
+        flowId: flow.id,
+        ...request,
+        details: { signerId: signer.id, comment },
+      },
+      now,
+    );
+    const signers = await listSigners(trx, flow.id);
+    const recipients = [owner.email, ...invitedOthers(signers, signer.id).map((s) => s.email)];
+    for (const to of new Set(recipients)) {
+      await enqueueMail(
+        trx,
+        {
+          to,
+          template: 'rejected',
+          language: flow.language ?? 'fi',
+          params: { flowName: flow.name, signerName: signer.name, comment },
+        },
+        now,
+      );
+    }
+  });
+  deps.kickJobs?.();
+}

@@ -1,0 +1,134 @@
+import { join } from 'node:path';
+import { issueOneTimeCertificate, keySigner, signPdf, type Signer } from '@esign/pades';
+import { signingErrorKeys, type SignatureLevel } from '@esign/contract';
+import { AppError } from '../errors/app-error.ts';
+import { removeStoredFiles } from '../signflows/signflow-files.service.ts';
+import { queueFileDeletions } from '../signflows/signflows.repository.ts';
+import { signatureFieldName, type RequestContext } from './flow-start.service.ts';
+import { recordSignature } from './signature-record.ts';
+import { signaturePageLanguage, type SigningDeps } from './signing-deps.ts';
+import { findFlow, findWorkingFile } from './signing.repository.ts';
+import { assertIdentified, assertOpen, type SignerContext } from './signer-task.service.ts';
+import type { VerifiedIdentity } from './signer-session.ts';
+import { downloadToFile, storeFlowFile, withTempDir } from './working-document.ts';
+
+const levelLines: Record<'fi' | 'en' | 'sv', Record<SignatureLevel, string>> = {
+  fi: {
+    Low: 'Sähköinen allekirjoitus',
+    Advanced: 'Kehittynyt sähköinen allekirjoitus',
+    Qualified: 'Hyväksytty sähköinen allekirjoitus',
+  },
+  en: {
+    Low: 'Electronic signature',
+    Advanced: 'Advanced electronic signature',
+    Qualified: 'Qualified electronic signature',
+  },
+  sv: {
+    Low: 'Elektronisk underskrift',
+    Advanced: 'Avancerad elektronisk underskrift',
+    Qualified: 'Kvalificerad elektronisk underskrift',
+  },
+};
+
+/** What the signature's box shows: the name, (the time, added by pades) and the level. */
+export function appearanceLines(name: string, level: SignatureLevel, language: string | null) {
+  return [name, levelLines[signaturePageLanguage(language)][level]];
+}
+
+const asciiEmail = (email: string | null) =>
+  email && /^[\x21-\x3f\x41-\x7e]+@[\x21-\x3f\x41-\x7e]+$/.test(email) ? email : undefined;
+
+/** A key and a certificate, valid for minutes, issued by the portal CA to the verified signer. */
+async function oneTimeSigner(deps: SigningDeps, name: string, identity: VerifiedIdentity) {
+  const credential = await issueOneTimeCertificate(deps.trust.pki, {
+    commonName: name,
+    email: asciiEmail(identity.email),
+    validityMinutes: 10,
+  });
+  return keySigner(credential.privateKey, credential.certificate, credential.chain);
+}
+
+const maxRaces = 4;
+
+/**
+ * Adds the signer's PAdES B-T signature to the working document and records it. When another
+ * signer's signature lands first, the signature is made again on the newer document.
+ */
+export async function signWithSigner(
+  deps: SigningDeps,
+  context: SignerContext,
+  identity: VerifiedIdentity,
+  signer: Signer,
+  level: SignatureLevel,
+  request: RequestContext,
+) {
+  const name = identity.name ?? context.signer.name;
+  for (let race = 0; race < maxRaces; race += 1) {
+    const flow = (await findFlow(deps.db, context.flow.id)) ?? context.flow;
+    const working = await findWorkingFile(deps.db, flow);
+    if (flow.status !== 'Sent' || !working)
+      throw new AppError('conflict', { key: signingErrorKeys.flowEnded });
+    const stored = await withTempDir(async (dir) => {
+      const input = join(dir, 'working.pdf');
+      const output = join(dir, 'signed.pdf');
+      await downloadToFile(deps.storage, working.storage_key, input);
+      await signPdf({
+        input,
+        output,
+        signer,
+        level: 'B-T',
+        timestamp: (digest) => deps.trust.timestamp(digest),
+        fieldName: signatureFieldName(context.signer),
+        name,
+        signingTime: deps.clock.now(),
+        appearance: { lines: appearanceLines(name, level, flow.language) },
+      });
+      return storeFlowFile(deps.storage, flow.id, output);
+    });
+    const certificates = [signer.certificate, ...signer.chain].map((der) => der.toString('base64'));
+    const recorded = await recordSignature(
+      deps.db,
+      {
+        flow,
+        signer: context.signer,
+        previousFileId: working.id,
+        previousStorageKey: working.storage_key,
+        stored,
+        identity: { ...identity, certificates },
+        level,
+      },
+      request,
+      deps.clock.now(),
+    ).catch(async (error: unknown) => {
+      await discard(deps, stored.storageKey);
+      throw error;
+    });
+    if (recorded) {
+      await removeStoredFiles(deps.storage, [working.storage_key], deps.db);
+      deps.kickJobs?.();
+      return;
+    }
+    await discard(deps, stored.storageKey);
+  }
+  throw new AppError('unavailable', { key: signingErrorKeys.signingFailed });
+}
+
+async function discard(deps: SigningDeps, storageKey: string) {
+  await queueFileDeletions(deps.db, [storageKey]);
+  await removeStoredFiles(deps.storage, [storageKey], deps.db);
+}
+
+/** Signs for an identified signer with a one-time certificate (Low and Advanced). */
+export async function signWithOneTimeKey(
+  deps: SigningDeps,
+  context: SignerContext,
+  request: RequestContext,
+) {
+  assertOpen(context);
+  const identity = assertIdentified(context);
+  const level = (context.flow.minimum_signature_level ?? 'Low') as SignatureLevel;
+  if (level === 'Qualified' || (level === 'Advanced' && identity.method !== 'oidc'))
+    throw new AppError('validation', { key: signingErrorKeys.wrongLevel });
+  const signer = await oneTimeSigner(deps, identity.name ?? context.signer.name, identity);
+  await signWithSigner(deps, context, identity, signer, level, request);
+}

@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import type { Database, SignerRow, SignFlowRow } from '../db/schema.ts';
+import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
+import { listSigners, queueFileDeletions } from '../signflows/signflows.repository.ts';
+import type { RequestContext } from './flow-start.service.ts';
+import { signingJobs } from './signing-deps.ts';
+import { signersInTurn } from './signing-turns.ts';
+import type { StoredFile } from './working-document.ts';
+import { endSignerSessions, type VerifiedIdentity } from './signer-session.ts';
+
+export interface SignatureOutcome {
+  signer: SignerRow;
+  flow: SignFlowRow;
+  /** The working document the signature was added to, and the new one that carries it. */
+  previousFileId: string;
+  previousStorageKey: string;
+  stored: StoredFile;
+  identity: VerifiedIdentity & { certificates: string[] };
+  level: string;
+}
+
+/**
+ * Records a signature in one transaction: the new working document replaces the one it was
+ * made on (only if no other signature got there first), the signer becomes Signed, and the
+ * next invitation or the completion is queued. Answers false when another signature won.
+ */
+export async function recordSignature(
+  db: Kysely<Database>,
+  outcome: SignatureOutcome,
+  request: RequestContext,
+  now: Date,
+): Promise<boolean> {
+  const { flow, signer, stored } = outcome;
+  return db.transaction().execute(async (trx) => {
+    const swapped = await trx
+      .updateTable('sign_flows')
+      .set({ working_file_id: stored.id, updated_at: now.toISOString() })
+      .where('id', '=', flow.id)
+      .where('status', '=', 'Sent')
+      .where('working_file_id', '=', outcome.previousFileId)
+      .executeTakeFirst();
+    if (Number(swapped.numUpdatedRows) !== 1) return false;
+    const marked = await trx
+      .updateTable('sign_flow_signers')
+      .set({
+        status: 'Signed',
+        completed_at: now.toISOString(),
+        verified_identity: JSON.stringify(outcome.identity),
+        signature_level: outcome.level,
+        code_hash: null,
+        code_expires_at: null,
+      })
+      .where('id', '=', signer.id)
+      .where('status', '=', 'Unsigned')
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) throw new Error('the signer was no longer unsigned');
+    const previous = await trx
+      .selectFrom('sign_flow_files')
+      .select(['id', 'file_name'])
+      .where('id', '=', outcome.previousFileId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('sign_flow_files')
+      .values({
+        id: stored.id,
+        flow_id: flow.id,
+        kind: 'working',
+        file_name: previous.file_name,
+        content_type: 'application/pdf',
+        size: stored.size,
+        sha256: stored.sha256,
+        storage_key: stored.storageKey,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    await trx.deleteFrom('sign_flow_files').where('id', '=', outcome.previousFileId).execute();
+    await queueFileDeletions(trx, [outcome.previousStorageKey]);
+    await endSignerSessions(trx, signer.id);
+    await recordAuditEvent(
+      trx,
+      {
+        operation: auditOperations.sign,
+        flowId: flow.id,
+        ...request,
+        details: {
+          signerId: signer.id,
+          level: outcome.level,
+          method: outcome.identity.method,
+          sha256: stored.sha256,
+        },
+      },
+      now,
+    );
+    const signers = await listSigners(trx, flow.id);
+    const next = signersInTurn(flow, signers);
+    if (next.length === 0) {
+      await enqueueJob(
+        trx,
+        {
+          kind: signingJobs.complete,
+          payload: { flowId: flow.id },
+          dedupeKey: `complete:${flow.id}`,
+        },
+        now,
+      );
+    } else if (flow.signature_process === 'Sequential') {
+      for (const nextSigner of next.filter((s) => !s.invited_at)) {
+        await enqueueJob(
+          trx,
+          { kind: signingJobs.invite, payload: { signerId: nextSigner.id, reminder: false } },
+          now,
+        );
+      }
+    }
+    return true;
+  });
+}

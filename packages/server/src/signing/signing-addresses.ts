@@ -1,0 +1,21 @@
+import type { AppConfig } from '../config/env.ts';
+import { inspectorToken } from './signing-links.ts';
+
+/** The sender's page of a flow in the portal. */
+export function senderFlowLink(publicUrl: URL, flowId: string): string {
+  return new URL(`esign/edit/${encodeURIComponent(flowId)}`, publicUrl).href;
+}
+
+export const inspectorRoute = '/api/inspect/:flowId/:token';
+
+/** The inspector's read-only link: the signed file, for as long as the flow is kept. */
+export function inspectorLink(
+  config: Pick<AppConfig, 'publicUrl' | 'sessionSecret'>,
+  flowId: string,
+) {
+  const token = inspectorToken(config.sessionSecret, flowId);
+  return new URL(
+    `api/inspect/${encodeURIComponent(flowId)}/${encodeURIComponent(token)}`,
+    config.publicUrl,
+  ).href;
+}

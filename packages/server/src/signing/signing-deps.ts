@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config/env.ts';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../jobs/clock.ts';
+import type { PortalTrust } from '../pki/portal-trust.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
+
+/** What the signing side needs; the job worker is optional so that plain services can run without one. */
+export interface SigningDeps {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  config: AppConfig;
+  clock: Clock;
+  trust: PortalTrust;
+  /** Asks the job worker to look for due jobs now rather than at its next poll. */
+  kickJobs?: () => void;
+}
+
+export const signingJobs = {
+  /** Mails a signer their link: { signerId, reminder }. */
+  invite: 'signing.invite',
+  /** Reminds the signers in turn and schedules the next reminder: { flowId }. */
+  remind: 'signing.remind',
+  /** Makes the signed file of a flow whose signers all signed: { flowId }. */
+  complete: 'signing.complete',
+  /** Deletes flows past their auto-delete date (recurring). */
+  autoDelete: 'signing.auto-delete',
+} as const;
+
+export const days = (count: number) => count * 24 * 3_600_000;
+
+export const signaturePageLanguage = (language: string | null): 'fi' | 'en' | 'sv' =>
+  language === 'en' || language === 'sv' ? language : 'fi';

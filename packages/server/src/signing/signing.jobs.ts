@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { JobWorker } from '../jobs/job-queue.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { deleteExpiredFlows } from './auto-delete.service.ts';
+import { completeFlow, markCompletionFailed } from './completion.service.ts';
+import { mailSigningLink, remindSigners } from './invitations.service.ts';
+import { signingJobs, type SigningDeps } from './signing-deps.ts';
+
+const InvitePayload = z.object({ signerId: z.string(), reminder: z.boolean() });
+const FlowPayload = z.object({ flowId: z.string() });
+
+export const completionAttempts = 6;
+const hourMs = 3_600_000;
+
+/** The signing side's background work; every handler is safe to run more than once. */
+export function registerSigningJobs(worker: JobWorker, deps: SigningDeps & { mailer: Mailer }) {
+  worker.register(
+    signingJobs.invite,
+    async (payload) => {
+      const { signerId, reminder } = InvitePayload.parse(payload);
+      await mailSigningLink(deps, signerId, reminder);
+    },
+    { maxAttempts: 12 },
+  );
+  worker.register(signingJobs.remind, async (payload) => {
+    await remindSigners(deps, FlowPayload.parse(payload).flowId);
+  });
+  worker.register(
+    signingJobs.complete,
+    async (payload, context) => {
+      const { flowId } = FlowPayload.parse(payload);
+      try {
+        await completeFlow(deps, flowId);
+      } catch (error) {
+        // The last attempt leaves the flow visibly failed; the sender's check queues it again.
+        if (context.attempt < completionAttempts) throw error;
+        const reason = error instanceof Error ? error.message : String(error);
+        await markCompletionFailed(deps, flowId, reason);
+      }
+    },
+    { maxAttempts: completionAttempts },
+  );
+  worker.register(signingJobs.autoDelete, async () => {
+    await deleteExpiredFlows(deps);
+  });
+  worker.every(signingJobs.autoDelete, hourMs);
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { JobWorker } from '../jobs/job-queue.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { registerSenderRoutes } from './sender.routes.ts';
+import type { SigningDeps } from './signing-deps.ts';
+import { registerSigningJobs } from './signing.jobs.ts';
+import { registerSigningRoutes } from './signing.routes.ts';
+
+/** Signing as a whole: the signer's calls, the sender's view into it, and its background jobs. */
+export async function registerSigning(
+  app: FastifyInstance,
+  deps: SigningDeps & { mailer: Mailer; worker: JobWorker },
+) {
+  registerSigningJobs(deps.worker, deps);
+  await registerSigningRoutes(app, deps);
+  await registerSenderRoutes(app, deps);
+}

@@ -1,0 +1,212 @@
+import {
+  CodeSent,
+  RejectRequest,
+  SignerTask,
+  SignRequest,
+  SignResponse,
+  signingPaths,
+  signingRoutes,
+  VerifyCodeRequest,
+} from '@esign/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../errors/app-error.ts';
+import { sendStoredFile } from '../signflows/signflow-files.routes.ts';
+import { findFile } from '../signflows/signflows.repository.ts';
+import type { RequestContext } from './flow-start.service.ts';
+import { rejectAsSigner } from './reject.service.ts';
+import { signWithOneTimeKey } from './sign.service.ts';
+import type { SigningDeps } from './signing-deps.ts';
+import { signerCookieName, signerSessionMinutes } from './signer-session.ts';
+import {
+  assertIdentified,
+  assertOpen,
+  loadSignerContext,
+  presentTask,
+  sendCode,
+  verifyCode,
+  type SignerContext,
+} from './signer-task.service.ts';
+
+const Token = z.string().min(1).max(100);
+const tags = ['signing'];
+
+/** Who did it, from where: for the audit trail. */
+export function requestContextOf(request: FastifyRequest, actor: string): RequestContext {
+  return {
+    actor,
+    userId: request.session?.user.id ?? null,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  };
+}
+
+export const signerActor = (context: SignerContext) =>
+  `${context.signer.name} <${context.signer.email}>`;
+
+/** Sets the signer's session cookie, scoped to their own link's API path. */
+export function setSignerCookie(
+  deps: Pick<SigningDeps, 'config'>,
+  reply: FastifyReply,
+  token: string,
+  value: string,
+) {
+  reply.setCookie(signerCookieName, value, {
+    path: signingPaths.task(token),
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.config.publicUrl.protocol === 'https:',
+    maxAge: signerSessionMinutes * 60,
+  });
+}
+
+/** The signer's side: every call reaches one signer's task through their link's token. */
+export async function registerSigningRoutes(app: FastifyInstance, deps: SigningDeps) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const load = (request: FastifyRequest) =>
+    loadSignerContext(
+      deps,
+      (request.params as { token: string }).token,
+      request.cookies[signerCookieName],
+    );
+
+  routes.get(
+    signingRoutes.task,
+    {
+      schema: {
+        tags,
+        summary: "A signer's task, as their signing page shows it",
+        params: z.object({ token: Token }),
+        response: { 200: SignerTask },
+      },
+    },
+    async (request) => presentTask(deps, await load(request)),
+  );
+
+  routes.post(
+    signingRoutes.sendCode,
+    {
+      schema: {
+        tags,
+        summary: 'Mails the signer a one-time code (Low and Qualified)',
+        params: z.object({ token: Token }),
+        response: { 200: CodeSent },
+      },
+    },
+    async (request) => {
+      const context = await load(request);
+      return sendCode(deps, context, requestContextOf(request, signerActor(context)));
+    },
+  );
+
+  routes.post(
+    signingRoutes.verifyCode,
+    {
+      schema: {
+        tags,
+        summary: 'Checks the one-time code; success identifies the signer in this browser',
+        params: z.object({ token: Token }),
+        body: VerifyCodeRequest,
+        response: { 200: SignerTask },
+      },
+    },
+    async (request, reply) => {
+      const context = await load(request);
+      const session = await verifyCode(
+        deps,
+        context,
+        request.body.Code,
+        requestContextOf(request, signerActor(context)),
+      );
+      setSignerCookie(deps, reply, request.params.token, session);
+      return presentTask(deps, await loadSignerContext(deps, request.params.token, session));
+    },
+  );
+
+  routes.get(
+    signingRoutes.document,
+    {
+      schema: {
+        tags,
+        summary: 'The document as it stands, for an identified signer in turn (supports Range)',
+        params: z.object({ token: Token }),
+      },
+    },
+    async (request, reply) => {
+      const context = await load(request);
+      assertOpen(context);
+      assertIdentified(context);
+      const id = context.flow.working_file_id;
+      const file = id ? await findFile(deps.db, context.flow.id, id, 'working') : undefined;
+      if (!file) throw new AppError('notFound');
+      return sendStoredFile(deps, request, reply, file, 'inline');
+    },
+  );
+
+  routes.get(
+    signingRoutes.attachment,
+    {
+      schema: {
+        tags,
+        summary: 'An attachment, for an identified signer in turn (supports Range)',
+        params: z.object({ token: Token, attachmentId: z.string().min(1).max(64) }),
+      },
+    },
+    async (request, reply) => {
+      const context = await load(request);
+      assertOpen(context);
+      assertIdentified(context);
+      const file = await findFile(
+        deps.db,
+        context.flow.id,
+        request.params.attachmentId,
+        'attachment',
+      );
+      if (!file) throw new AppError('notFound');
+      return sendStoredFile(deps, request, reply, file);
+    },
+  );
+
+  routes.post(
+    signingRoutes.sign,
+    {
+      schema: {
+        tags,
+        summary: 'Signs: a PAdES signature now, or (Qualified) where to authorise it',
+        params: z.object({ token: Token }),
+        body: SignRequest,
+        response: { 200: SignResponse },
+      },
+    },
+    async (request) => {
+      const context = await load(request);
+      await signWithOneTimeKey(deps, context, requestContextOf(request, signerActor(context)));
+      const after = await loadSignerContext(deps, request.params.token, undefined);
+      return { Task: await presentTask(deps, after), RedirectUrl: null };
+    },
+  );
+
+  routes.post(
+    signingRoutes.reject,
+    {
+      schema: {
+        tags,
+        summary: 'Rejects with a comment; the flow ends Rejected',
+        params: z.object({ token: Token }),
+        body: RejectRequest,
+        response: { 200: SignerTask },
+      },
+    },
+    async (request) => {
+      const context = await load(request);
+      await rejectAsSigner(
+        deps,
+        context,
+        request.body.Comment,
+        requestContextOf(request, signerActor(context)),
+      );
+      return presentTask(deps, await loadSignerContext(deps, request.params.token, undefined));
+    },
+  );
+}

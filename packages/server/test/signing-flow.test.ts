@@ -1,0 +1,240 @@
+import { trustAnchorsOf } from './support/trust.ts';
+import { verifyPdf } from '@esign/pades';
+import { describe, expect, it } from 'vitest';
+import { findBrokenAuditLink } from '../src/audit/audit.service.ts';
+import { MovableClock } from '../src/jobs/clock.ts';
+import { TestClient } from './support/client.ts';
+import { databaseKinds } from './support/databases.ts';
+import {
+  identifyWithCode,
+  mailsTo,
+  pdfsigVerdicts,
+  sendFlow,
+  signingTokenIn,
+} from './support/signing.ts';
+import { useTestApp } from './support/test-app.ts';
+
+const flows = '/api/esign/SignFlows';
+const day = 24 * 3_600_000;
+
+describe.each(databaseKinds)('signers sign on %s', (kind) => {
+  const clock = new MovableClock();
+  const context = useTestApp(kind, { JOB_WORKER: 'false', AUTO_DELETE_DAYS: '30' }, { clock });
+  const db = () => context.database.handle.db;
+  const runJobs = () => context.app.jobWorker.runDue();
+  const sender = async () => {
+    const browser = new TestClient(context.app);
+    await browser.login('user@example.com', 'user-demo');
+    return browser;
+  };
+  const linkOf = async (email: string) => {
+    const mail = (await mailsTo(db(), email)).find((m) => /\/sign\//.test(m.text_body));
+    if (!mail) throw new Error(`no invitation to ${email}`);
+    return signingTokenIn(mail.text_body);
+  };
+  const flowOf = async (browser: TestClient, id: string) =>
+    (await browser.get(`${flows}/${id}`)).json<{
+      Status: string;
+      SignFlowDetailsStatus: string;
+      SignedFile: { Guid: string } | null;
+      Signers: Array<{ Email: string; Status: string; RejectionComment: string | null }>;
+    }>();
+
+  it('takes a Sequential flow through both signers to a signed file every validator accepts', async () => {
+    const owner = await sender();
+    const [first, second] = [`anna.${kind}@example.com`, `bertil.${kind}@example.com`];
+    const id = await sendFlow(owner, {
+      signers: [
+        { Name: 'Anna Allekirjoittaja', Email: first },
+        { Name: 'Bertil Björk', Email: second },
+      ],
+      inspector: `inspector.${kind}@example.com`,
+    });
+    await runJobs();
+    expect(await mailsTo(db(), first)).toHaveLength(1);
+    expect(await mailsTo(db(), second)).toHaveLength(0);
+
+    const secondEarly = new TestClient(context.app);
+    // The second signer has no link yet; their task is not their turn even if they had one.
+    const firstToken = await linkOf(first);
+    const task = (await secondEarly.get(`/api/sign/${firstToken}`)).json();
+    expect(task).toMatchObject({ State: 'Open', Authenticated: false, Document: null });
+
+    const firstBrowser = await identifyWithCode(context.app, db(), runJobs, firstToken, first);
+    const opened = (await firstBrowser.get(`/api/sign/${firstToken}`)).json();
+    expect(opened).toMatchObject({ Authenticated: true, Document: { FileName: 'sopimus.pdf' } });
+    const document = await firstBrowser.get(`/api/sign/${firstToken}/document`);
+    expect(document.statusCode).toBe(200);
+    expect(document.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const signed = await firstBrowser.post(`/api/sign/${firstToken}/sign`, { HaveRead: true });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().Task).toMatchObject({ State: 'Signed' });
+    await runJobs();
+    expect(await mailsTo(db(), second)).toHaveLength(1);
+
+    const secondToken = await linkOf(second);
+    const secondBrowser = await identifyWithCode(context.app, db(), runJobs, secondToken, second);
+    expect(
+      (await secondBrowser.post(`/api/sign/${secondToken}/sign`, { HaveRead: true })).statusCode,
+    ).toBe(200);
+    await runJobs();
+
+    const finished = await flowOf(owner, id);
+    expect(finished).toMatchObject({ Status: 'Finished', SignFlowDetailsStatus: 'Finished' });
+    expect(finished.Signers.map((s) => s.Status)).toEqual(['Signed', 'Signed']);
+    const file = await owner.get(`${flows}/${id}/signedfile/${finished.SignedFile?.Guid}`);
+    expect(file.statusCode).toBe(200);
+    const pdf = file.rawPayload;
+
+    const reports = await verifyPdf(pdf, { trustAnchors: await trustAnchorsOf(context) });
+    expect(reports.map((r) => [r.kind, r.valid, r.level])).toEqual([
+      ['signature', true, 'B-LTA'],
+      ['signature', true, 'B-LTA'],
+      ['document-timestamp', true, 'timestamp'],
+    ]);
+    expect(reports.at(-1)?.coversWholeDocument).toBe(true);
+    expect(reports.every((r) => r.chainTrusted)).toBe(true);
+    const poppler = pdfsigVerdicts(pdf);
+    expect(poppler.valid, poppler.output).toBe(2);
+
+    expect((await mailsTo(db(), 'user@example.com')).some((m) => m.subject.length > 0)).toBe(true);
+    const inspectorMail = (await mailsTo(db(), `inspector.${kind}@example.com`))[0];
+    const inspectorPath = /https?:\/\/[^/\s]+(\/api\/inspect\/\S+)/.exec(inspectorMail?.text_body ?? '')?.[1];
+    expect(inspectorPath).toBeDefined();
+    const inspected = await new TestClient(context.app).get(inspectorPath ?? '');
+    expect(inspected.statusCode).toBe(200);
+    expect(inspected.rawPayload.equals(pdf)).toBe(true);
+
+    const events = (await owner.get(`${flows}/${id}/events`)).json();
+    expect(events.ChainIntact).toBe(true);
+    expect(events.Events.map((e: { Operation: string }) => e.Operation)).toEqual(
+      expect.arrayContaining(['Sent', 'Mailed', 'Authenticated', 'Sign', 'Finished']),
+    );
+    expect(await findBrokenAuditLink(db(), id)).toBeNull();
+    // Links of a finished flow no longer open the document.
+    const after = (await secondBrowser.get(`/api/sign/${secondToken}`)).json();
+    expect(after).toMatchObject({ State: 'Signed', Document: null });
+  });
+
+  it('invites every signer of a Concurrent flow at once and lets them sign in any order', async () => {
+    const owner = await sender();
+    const emails = [`c1.${kind}@example.com`, `c2.${kind}@example.com`];
+    const id = await sendFlow(owner, {
+      process: 'Concurrent',
+      signers: emails.map((Email, i) => ({ Name: `Signer ${i + 1}`, Email })),
+    });
+    await runJobs();
+    for (const email of emails) expect(await mailsTo(db(), email)).toHaveLength(1);
+    for (const email of [...emails].reverse()) {
+      const token = await linkOf(email);
+      const browser = await identifyWithCode(context.app, db(), runJobs, token, email);
+      expect((await browser.post(`/api/sign/${token}/sign`, { HaveRead: true })).statusCode).toBe(200);
+    }
+    await runJobs();
+    expect((await flowOf(owner, id)).Status).toBe('Finished');
+  });
+
+  it('ends the flow Rejected when a signer rejects with a comment, and tells the others', async () => {
+    const owner = await sender();
+    const emails = [`r1.${kind}@example.com`, `r2.${kind}@example.com`];
+    const id = await sendFlow(owner, {
+      process: 'Concurrent',
+      signers: emails.map((Email, i) => ({ Name: `Signer ${i + 1}`, Email })),
+    });
+    await runJobs();
+    const token = await linkOf(emails[0] ?? '');
+    const browser = await identifyWithCode(context.app, db(), runJobs, token, emails[0] ?? '');
+    const empty = await browser.post(`/api/sign/${token}/reject`, { Comment: '  ' });
+    expect(empty.statusCode).toBe(400);
+    const rejected = await browser.post(`/api/sign/${token}/reject`, { Comment: 'Väärä summa' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    await runJobs();
+    const flow = await flowOf(owner, id);
+    expect(flow).toMatchObject({ Status: 'Rejected', SignFlowDetailsStatus: 'RejectedBySigner' });
+    expect(flow.Signers[0]).toMatchObject({ Status: 'Rejected', RejectionComment: 'Väärä summa' });
+    const other = await mailsTo(db(), emails[1] ?? '');
+    expect(other.at(-1)?.text_body).toContain('Väärä summa');
+    const otherToken = await linkOf(emails[1] ?? '');
+    const otherTask = (await new TestClient(context.app).get(`/api/sign/${otherToken}`)).json();
+    expect(otherTask.State).toBe('FlowRejected');
+    const code = await new TestClient(context.app).post(`/api/sign/${otherToken}/code`);
+    expect(code.json().key).toBe('signing.errors.flowEnded');
+  });
+
+  it('cancels after one signature: links stop working, signers are told, no signed file', async () => {
+    const owner = await sender();
+    const emails = [`x1.${kind}@example.com`, `x2.${kind}@example.com`];
+    const id = await sendFlow(owner, {
+      signers: emails.map((Email, i) => ({ Name: `Signer ${i + 1}`, Email })),
+    });
+    await runJobs();
+    const token = await linkOf(emails[0] ?? '');
+    const browser = await identifyWithCode(context.app, db(), runJobs, token, emails[0] ?? '');
+    await browser.post(`/api/sign/${token}/sign`, { HaveRead: true });
+    await runJobs();
+    const cancel = await owner.post(`${flows}/${id}/cancel`, { Comment: 'Sopimus muuttui' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await runJobs();
+    const flow = await flowOf(owner, id);
+    expect(flow).toMatchObject({ Status: 'Cancelled', SignedFile: null });
+    for (const email of emails) expect((await mailsTo(db(), email)).at(-1)?.text_body).toContain('Sopimus muuttui');
+    const secondToken = await linkOf(emails[1] ?? '');
+    const task = (await new TestClient(context.app).get(`/api/sign/${secondToken}`)).json();
+    expect(task.State).toBe('FlowCancelled');
+  });
+
+  it('uses a code up after five wrong tries and expires it after ten minutes', async () => {
+    const owner = await sender();
+    const email = `codes.${kind}@example.com`;
+    await sendFlow(owner, { signers: [{ Name: 'Koodi Testaaja', Email: email }] });
+    await runJobs();
+    const token = await linkOf(email);
+    const browser = new TestClient(context.app);
+    await browser.get(`/api/sign/${token}`);
+    expect((await browser.post(`/api/sign/${token}/code`)).statusCode).toBe(200);
+    await runJobs();
+    const right = /\b(\d{6})\b/.exec((await mailsTo(db(), email)).at(-1)?.text_body ?? '')?.[1] ?? '';
+    const wrong = right === '000000' ? '111111' : '000000';
+    const keys: string[] = [];
+    for (let i = 0; i < 5; i += 1)
+      keys.push((await browser.post(`/api/sign/${token}/code/verify`, { Code: wrong })).json().key);
+    expect(keys).toEqual([...Array(4).fill('signing.errors.codeWrong'), 'signing.errors.codeTriesUsed']);
+    const tooLate = await browser.post(`/api/sign/${token}/code/verify`, { Code: right });
+    expect(tooLate.json().key).toBe('signing.errors.codeTriesUsed');
+    expect((await browser.get(`/api/sign/${token}/document`)).statusCode).toBe(401);
+
+    clock.advance(31_000);
+    expect((await browser.post(`/api/sign/${token}/code`)).statusCode).toBe(200);
+    await runJobs();
+    const fresh = /\b(\d{6})\b/.exec((await mailsTo(db(), email)).at(-1)?.text_body ?? '')?.[1] ?? '';
+    clock.advance(10 * 60_000 + 1);
+    const expired = await browser.post(`/api/sign/${token}/code/verify`, { Code: fresh });
+    expect(expired.json().key).toBe('signing.errors.codeExpired');
+  });
+
+  it('reminds those in turn every interval and deletes ended flows at their auto-delete date', async () => {
+    const owner = await sender();
+    const email = `remind.${kind}@example.com`;
+    const quiet = `quiet.${kind}@example.com`;
+    const id = await sendFlow(owner, { signers: [{ Name: 'Muistutettava', Email: email }], reminderDays: 2 });
+    await sendFlow(owner, { signers: [{ Name: 'Hiljainen', Email: quiet }], reminderDays: null });
+    await runJobs();
+    expect(await mailsTo(db(), email)).toHaveLength(1);
+    clock.advance(2 * day + 60_000);
+    await runJobs();
+    expect(await mailsTo(db(), email)).toHaveLength(2);
+    expect(await mailsTo(db(), quiet)).toHaveLength(1);
+    clock.advance(2 * day + 60_000);
+    await runJobs();
+    expect(await mailsTo(db(), email)).toHaveLength(3);
+
+    await owner.post(`${flows}/${id}/cancel`, { Comment: '' });
+    await runJobs();
+    clock.advance(31 * day);
+    await runJobs();
+    expect((await owner.get(`${flows}/${id}`)).statusCode).toBe(404);
+    const files = await db().selectFrom('sign_flow_files').select('id').where('flow_id', '=', id).execute();
+    expect(files).toEqual([]);
+  });
+});

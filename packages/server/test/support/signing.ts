@@ -1,0 +1,106 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema.ts';
+import { TestClient } from './client.ts';
+import { makePdf } from './pdf.ts';
+
+const flows = '/api/esign/SignFlows';
+
+export interface FlowOptions {
+  name?: string;
+  process?: 'Sequential' | 'Concurrent';
+  level?: 'Low' | 'Advanced' | 'Qualified';
+  signers: Array<{ Name: string; Email: string }>;
+  reminderDays?: number | null;
+  inspector?: string | null;
+  language?: string;
+}
+
+/** Creates, fills and sends a flow as the signed-in sender; answers its id. */
+export async function sendFlow(sender: TestClient, options: FlowOptions): Promise<string> {
+  const saved = await sender.post(flows, {
+    Name: options.name ?? 'Vuokrasopimus',
+    Note: 'Allekirjoita perjantaihin mennessä',
+    SignatureProcess: options.process ?? 'Sequential',
+    MinimumSignatureLevel: options.level ?? 'Low',
+    ReminderIntervalInDays: options.reminderDays ?? null,
+    InspectorEmail: options.inspector ?? null,
+    Language: options.language ?? 'fi',
+    Signers: options.signers,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const id = saved.json<{ Guid: string }>().Guid;
+  const uploaded = await sender.upload(`${flows}/${id}/signfile`, 'sopimus.pdf', makePdf());
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  const sent = await sender.post(`${flows}/${id}/send`);
+  expect(sent.statusCode, sent.body).toBe(200);
+  return id;
+}
+
+/** The dev mailbox's messages to an address, oldest first. */
+export async function mailsTo(db: Kysely<Database>, address: string) {
+  return db
+    .selectFrom('dev_mailbox')
+    .selectAll()
+    .where('to_address', '=', address)
+    .orderBy('sent_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function signingTokenIn(text: string): string {
+  const match = /\/sign\/([A-Za-z0-9_-]{43})/.exec(text);
+  if (!match?.[1]) throw new Error(`no signing link in: ${text}`);
+  return match[1];
+}
+
+export function codeIn(text: string): string {
+  const match = /\b(\d{6})\b/.exec(text);
+  if (!match?.[1]) throw new Error(`no code in: ${text}`);
+  return match[1];
+}
+
+/** A signer's browser: opens the link, gets the code by mail and enters it. */
+export async function identifyWithCode(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  runJobs: () => Promise<unknown>,
+  token: string,
+  email: string,
+): Promise<TestClient> {
+  const browser = new TestClient(app);
+  expect((await browser.get(`/api/sign/${token}`)).statusCode).toBe(200);
+  const sent = await browser.post(`/api/sign/${token}/code`);
+  expect(sent.statusCode, sent.body).toBe(200);
+  await runJobs();
+  const mails = await mailsTo(db, email);
+  const last = mails.at(-1);
+  if (!last) throw new Error(`no mail to ${email}`);
+  const verified = await browser.post(`/api/sign/${token}/code/verify`, { Code: codeIn(last.text_body) });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return browser;
+}
+
+/** poppler's verdict on each signature of a PDF. */
+export function pdfsigVerdicts(pdf: Buffer): { valid: number; total: number; output: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'esign-pdfsig-'));
+  const path = join(dir, 'signed.pdf');
+  writeFileSync(path, pdf);
+  let output: string;
+  try {
+    output = execFileSync('pdfsig', [path], { encoding: 'utf8' });
+  } catch (error) {
+    output = String((error as { stdout?: string }).stdout ?? '');
+  }
+  const blocks = output.split(/^Signature #\d+:/m).slice(1);
+  return {
+    valid: blocks.filter((block) => block.includes('Signature is Valid')).length,
+    total: blocks.length,
+    output,
+  };
+}
