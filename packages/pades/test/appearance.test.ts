@@ -7,7 +7,14 @@ import { fileSource } from '../src/pdf/source.ts';
 import { signPdf, type SignPdfOptions } from '../src/sign.ts';
 import { verifyPdf } from '../src/verify/verify.ts';
 import { createSigningPki, type SigningPki } from './support/signing-pki.ts';
-import { chromiumPdf, pdfLibDocument, pdfsig, qpdfCheck, workDir } from './support/fixtures.ts';
+import {
+  chromiumPdf,
+  libreOfficeKinds,
+  pdfLibDocument,
+  pdfsig,
+  qpdfCheck,
+  workDir,
+} from './support/fixtures.ts';
 
 const title = 'Vuokrasopimus: Hämeentie 1 A 5, Helsinki';
 const signers = [
@@ -62,6 +69,7 @@ async function signField(
 const kinds: Array<[string, () => Promise<Buffer> | Buffer]> = [
   ['pdf-lib', () => pdfLibDocument(2)],
   ['Chromium', () => chromiumPdf()],
+  ...libreOfficeKinds,
 ];
 
 describe.each(kinds)('a signature page on a PDF from %s', (_label, make) => {

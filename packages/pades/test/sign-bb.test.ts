@@ -5,6 +5,7 @@ import { signPdf } from '../src/sign.ts';
 import { keySigner } from '../src/signers/signer.ts';
 import {
   chromiumPdf,
+  libreOfficeKinds,
   padesCheck,
   pdfLibDocument,
   pdfsig,
@@ -18,7 +19,7 @@ const identity = testIdentity('ec');
 const rsaIdentity = testIdentity('rsa', 'Pekka Puupää');
 const signer = keySigner(identity.privateKey, identity.certificate);
 
-const kinds: Array<[string, () => Promise<Buffer>]> = [
+const kinds: Array<[string, () => Promise<Buffer> | Buffer]> = [
   ['pdf-lib, classic cross-reference table', () => pdfLibDocument(2, false)],
   ['pdf-lib, object and cross-reference streams', () => pdfLibDocument(2, true)],
   [
@@ -28,6 +29,7 @@ const kinds: Array<[string, () => Promise<Buffer>]> = [
   ['qpdf --linearize', async () => rewriteWithQpdf(await pdfLibDocument(3), ['--linearize'])],
   ['qpdf --qdf', async () => rewriteWithQpdf(await pdfLibDocument(1), ['--qdf'])],
   ["Chromium's print to PDF", async () => chromiumPdf()],
+  ...libreOfficeKinds,
 ];
 
 describe.each(kinds)('a PAdES B-B signature on a PDF from %s', (_label, make) => {

@@ -153,6 +153,26 @@ export function chromiumPdf(): Buffer {
   return readFileSync(join(dir, 'out.pdf'));
 }
 
+/** The LibreOffice Writer exports committed under test/fixtures/libreoffice (see its README). */
+export const libreOfficeFixtures = {
+  /** Writer's default PDF 1.6 export: Finnish text, a table with borders and an embedded PNG. */
+  vuokrasopimus: 'LibreOffice Writer (table, image)',
+  /** PDF/A-2b: XMP metadata, an output intent, header and footer, a footnote, a link, 2 pages. */
+  'poytakirja-pdfa': 'LibreOffice Writer as PDF/A-2b',
+  /** Tagged PDF with comments as /Text and /Popup annotations, bookmarks, a landscape page. */
+  'muistio-tagged': 'LibreOffice Writer, tagged, with notes and bookmarks',
+} as const;
+
+/** One of the committed LibreOffice PDFs (LibreOffice itself is not needed to run the tests). */
+export function libreOfficePdf(name: keyof typeof libreOfficeFixtures): Buffer {
+  return readFileSync(join(import.meta.dirname, '..', 'fixtures', 'libreoffice', `${name}.pdf`));
+}
+
+/** The LibreOffice PDFs as `[label, make]` pairs for the tests' lists of input kinds. */
+export const libreOfficeKinds: Array<[string, () => Buffer]> = Object.entries(
+  libreOfficeFixtures,
+).map(([name, label]) => [label, () => libreOfficePdf(name as keyof typeof libreOfficeFixtures)]);
+
 /**
  * poppler does not validate document time stamps ("Unable to validate this type of
  * signature"); openssl does. Extracts each one's token and signed ranges with pdfsig and
