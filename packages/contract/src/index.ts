@@ -5,3 +5,4 @@ export * from './paths.ts';
 export * from './validation.ts';
 export * from './signflows.ts';
 export * from './signing.ts';
+export * from './personal-identity-code.ts';

@@ -10,7 +10,7 @@ import { createOidcLogin } from './oidc-login.ts';
 import { registerSessions } from './session.plugin.ts';
 
 /** The built-in provider is reached in-process, so it works behind any proxy or TLS set-up. */
-function injectFetch(app: FastifyInstance): client.CustomFetch {
+export function injectFetch(app: FastifyInstance): client.CustomFetch {
   return async (url, options) => {
     const target = new URL(url);
     const headers: Record<string, string> = { ...options.headers };

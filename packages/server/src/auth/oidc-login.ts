@@ -57,6 +57,38 @@ export function identityFromClaims(
 }
 
 /**
+ * Reads a provider's discovery on first use and keeps it; a failure is tried again on the
+ * next call. Plain-HTTP issuers are allowed (local and test providers); customFetch
+ * reaches the built-in provider in-process.
+ */
+export function lazyDiscovery(
+  settings: { issuer: string; clientId: string; secret: string | undefined },
+  customFetch?: client.CustomFetch,
+): () => Promise<client.Configuration> {
+  let discovered: Promise<client.Configuration> | null = null;
+  return () => {
+    discovered ??= client
+      .discovery(
+        new URL(settings.issuer),
+        settings.clientId,
+        settings.secret,
+        settings.secret ? client.ClientSecretBasic(settings.secret) : client.None(),
+        {
+          ...(new URL(settings.issuer).protocol === 'http:'
+            ? { execute: [client.allowInsecureRequests] }
+            : {}),
+          ...(customFetch ? { [client.customFetch]: customFetch } : {}),
+        },
+      )
+      .catch((error: unknown) => {
+        discovered = null; // try again next time
+        throw error;
+      });
+    return discovered;
+  };
+}
+
+/**
  * The portal as an OpenID Connect relying party: code flow with PKCE, state and nonce.
  * The server's discovery is read on first use and kept.
  */
@@ -80,27 +112,7 @@ export function createOidcLogin(
           secret: builtinClientSecret(config),
           scopes: 'openid email profile groups',
         };
-  let discovered: Promise<client.Configuration> | null = null;
-  const configuration = () => {
-    discovered ??= client
-      .discovery(
-        new URL(settings.issuer),
-        settings.clientId,
-        settings.secret,
-        settings.secret ? client.ClientSecretBasic(settings.secret) : client.None(),
-        {
-          ...(new URL(settings.issuer).protocol === 'http:'
-            ? { execute: [client.allowInsecureRequests] }
-            : {}),
-          ...(options.customFetch ? { [client.customFetch]: options.customFetch } : {}),
-        },
-      )
-      .catch((error: unknown) => {
-        discovered = null; // try again on the next login
-        throw error;
-      });
-    return discovered;
-  };
+  const configuration = lazyDiscovery(settings, options.customFetch);
 
   return {
     async begin(returnTo) {

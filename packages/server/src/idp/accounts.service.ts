@@ -3,7 +3,11 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { Database, LocalAccountRow } from '../db/schema.ts';
 
-/** The demo organisation's accounts, seeded when the portal runs in its demo profile (README lists them). */
+/**
+ * The demo organisation's accounts, seeded when the portal runs in its demo profile (README
+ * lists them). Their personal identity codes are temporary numbers (900–999), test data only:
+ * with them the built-in provider stands in for a strong-authentication provider.
+ */
 export const demoAccounts = [
   {
     email: 'admin@example.com',
@@ -11,6 +15,7 @@ export const demoAccounts = [
     displayName: 'Aino Admin',
     title: 'Portal administrator',
     groups: ['esign-admins'],
+    personalIdentityCode: '150375-901H',
   },
   {
     email: 'user@example.com',
@@ -18,6 +23,7 @@ export const demoAccounts = [
     displayName: 'Ulla User',
     title: 'Planning officer',
     groups: [],
+    personalIdentityCode: '020290-9027',
   },
   {
     email: 'user2@example.com',
@@ -25,8 +31,15 @@ export const demoAccounts = [
     displayName: 'Ville Virtanen',
     title: 'Researcher',
     groups: [],
+    personalIdentityCode: '240587Y9033',
   },
 ] as const;
+
+/** A demo account's test identity code; real accounts have none. */
+export function demoPersonalIdentityCode(account: LocalAccountRow): string | undefined {
+  if (!account.is_demo) return undefined;
+  return demoAccounts.find((demo) => demo.email === account.email)?.personalIdentityCode;
+}
 
 // argon2id with the OWASP-recommended minimum (19 MiB, 2 passes).
 const hashOptions = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  type ClientMetadata,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
 import {
@@ -10,20 +14,46 @@ import {
   loggedOutUrl,
   oidcCallbackUrl,
 } from '../auth/oidc-login.ts';
+import {
+  builtinPersonalIdClaim,
+  personalIdentityCodeScope,
+  signerCallbackUrl,
+  signerClientId,
+  signerClientScopes,
+  signerClientSecret,
+} from '../signing/identify/signer-oidc-provider.ts';
 import { createIdpAdapter } from './adapter.ts';
-import { findAccountById } from './accounts.service.ts';
+import { demoPersonalIdentityCode, findAccountById } from './accounts.service.ts';
 import { renderIdpPage } from './pages.ts';
 import { loadOrCreateSigningKeys } from './signing-keys.ts';
 
 /** Where the provider sends a browser to log in: the web app's login form for this interaction. */
 export const interactionPath = (uid: string) => `/idp-login/${encodeURIComponent(uid)}`;
 
+/** Signers identifying for an Advanced signature; auth_time always, since each signature needs a fresh login. */
+const signerClient = (config: AppConfig): ClientMetadata => ({
+  client_id: signerClientId,
+  client_secret: signerClientSecret(config),
+  redirect_uris: [signerCallbackUrl(config)],
+  grant_types: ['authorization_code'],
+  response_types: ['code'],
+  token_endpoint_auth_method: 'client_secret_basic',
+  scope: signerClientScopes,
+  require_auth_time: true,
+});
+
 /**
  * The built-in OpenID Connect provider, mounted under /idp: our local accounts, our own
- * login page, storage in our database, and the portal as its one client.
+ * login page, storage in our database, and the portal as its client twice: for users'
+ * login and (demo profile) for signers' identification, which alone gets the identity code.
  */
 export async function createBuiltinProvider(db: Kysely<Database>, config: AppConfig) {
   const scope = 'openid email profile groups';
+  // Our own clients and the scopes each is granted without asking the user.
+  const ownClientScopes: Record<string, string> = {
+    [builtinClientId]: scope,
+    ...(config.signerOidc?.kind === 'builtin' ? { [signerClientId]: signerClientScopes } : {}),
+  };
   const configuration: Configuration = {
     adapter: createIdpAdapter(db),
     clients: [
@@ -35,7 +65,9 @@ export async function createBuiltinProvider(db: Kysely<Database>, config: AppCon
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
+        scope,
       },
+      ...(config.signerOidc?.kind === 'builtin' ? [signerClient(config)] : []),
     ],
     cookies: {
       keys: [
@@ -45,12 +77,13 @@ export async function createBuiltinProvider(db: Kysely<Database>, config: AppCon
       ],
     },
     jwks: await loadOrCreateSigningKeys(db),
-    scopes: scope.split(' '),
+    scopes: [...scope.split(' '), personalIdentityCodeScope],
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
       profile: ['name', 'title', 'organisation'],
       groups: ['groups'],
+      [personalIdentityCodeScope]: [builtinPersonalIdClaim],
     },
     conformIdTokenClaims: false,
     async findAccount(_ctx, sub) {
@@ -67,19 +100,21 @@ export async function createBuiltinProvider(db: Kysely<Database>, config: AppCon
             title: account.title ?? undefined,
             organisation: account.organisation ?? undefined,
             groups: JSON.parse(account.groups) as string[],
+            [builtinPersonalIdClaim]: demoPersonalIdentityCode(account),
           };
         },
       };
     },
-    // The portal is our own client: the user is not asked to consent to it.
+    // The portal's clients are our own: the user is not asked to consent to them.
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
       const { client, session, result, provider } = ctx.oidc;
       if (!client || !session?.accountId) return undefined;
       const grantId = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
       const existing = grantId ? await provider.Grant.find(grantId) : undefined;
-      if (existing || client.clientId !== builtinClientId) return existing;
+      const ownScope = ownClientScopes[client.clientId];
+      if (existing || !ownScope) return existing;
       const grant = new provider.Grant({ clientId: client.clientId, accountId: session.accountId });
-      grant.addOIDCScope(scope);
+      grant.addOIDCScope(ownScope);
       await grant.save();
       return grant;
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobWorker } from '../jobs/job-queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { registerIdentifyRoutes } from './identify.routes.ts';
 import { registerSenderRoutes } from './sender.routes.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { registerSigningJobs } from './signing.jobs.ts';
@@ -13,5 +14,6 @@ export async function registerSigning(
 ) {
   registerSigningJobs(deps.worker, deps);
   await registerSigningRoutes(app, deps);
+  await registerIdentifyRoutes(app, deps);
   await registerSenderRoutes(app, deps);
 }
