@@ -5,11 +5,17 @@ import { registerIdentity } from './auth/identity.ts';
 import { createSamlLogin } from './auth/saml/saml-login.ts';
 import { registerSamlRoutes } from './auth/saml/saml.routes.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
+import { systemClock, type Clock } from './jobs/clock.ts';
+import { createJobWorker, type JobWorker } from './jobs/job-queue.ts';
+import { registerDevMailRoutes } from './mail/dev-mail.routes.ts';
+import { registerMailJob } from './mail/mail-job.ts';
+import { createMailer } from './mail/mailer.ts';
 import { registerPkiRoutes } from './pki/pki.routes.ts';
 import { loadPortalTrust } from './pki/portal-trust.ts';
 import { registerGroupReadRoutes } from './groups/groups.routes.ts';
 import { sweepPendingFileDeletions } from './signflows/signflow-files.service.ts';
 import { registerSignFlowRoutes } from './signflows/signflows.routes.ts';
+import { registerSigning } from './signing/signing.module.ts';
 import { createFileStorage } from './storage/create-storage.ts';
 import { ensureBucket } from './storage/s3-storage.ts';
 import type { AppConfig } from './config/env.ts';
@@ -24,10 +30,23 @@ import { registerWebApp } from './web/web-app.ts';
 export interface AppDependencies {
   config: AppConfig;
   database: DatabaseHandle;
+  /** Where the app reads the time; tests pass a MovableClock. */
+  clock?: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job worker, for tests and operations that run due jobs now (runDue). */
+    jobWorker: JobWorker;
+  }
 }
 
 /** Builds the whole HTTP app without listening; tests drive it with inject or a real port. */
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -61,12 +80,45 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await registerPublicRoutes(app, config);
   await registerGroupReadRoutes(app, database);
   const storage = createFileStorage(config);
-  await registerSignFlowRoutes(app, { db: database.db, storage, config });
-  await registerPkiRoutes(app, await loadPortalTrust(database.db, config));
+  const jobLog = app.log.child({ component: 'jobs' });
+  const worker = createJobWorker({ db: database.db, clock, logger: jobLog });
+  const mailer = createMailer({ config, db: database.db, logger: jobLog, clock });
+  registerMailJob(worker, mailer);
+  app.decorate('jobWorker', worker);
+  await registerDevMailRoutes(app, { config, db: database.db });
+  const trust = await loadPortalTrust(database.db, config);
+  await registerSignFlowRoutes(app, {
+    db: database.db,
+    storage,
+    config,
+    clock,
+    trust,
+    kickJobs: worker.kick,
+  });
+  await registerPkiRoutes(app, trust);
+  await registerSigning(app, {
+    db: database.db,
+    storage,
+    config,
+    clock,
+    trust,
+    kickJobs: worker.kick,
+    mailer,
+    worker,
+  });
   app.addHook('onReady', async () => {
     if (config.s3) await ensureBucket(config.s3);
     // Storage deletions left over from a crash or an unavailable store are retried at start.
     await sweepPendingFileDeletions(database.db, storage);
+    if (config.jobWorker) await worker.start();
+  });
+  // preClose, not onClose: onClose hooks run last-registered first, so server.ts's database
+  // close would come before it; running jobs must finish while the database is open.
+  app.addHook('preClose', async () => {
+    await worker.stop();
+  });
+  app.addHook('onClose', async () => {
+    mailer.close();
   });
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SignatureLevel } from '@esign/contract';
+import { readCscConfig, type CscConfig } from '../signing/qualified/csc-config.ts';
 import { z } from 'zod';
 
 const booleanFlag = (defaultValue: boolean) =>
@@ -65,6 +66,11 @@ export const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_SCOPES: z.string().default('openid email profile'),
+  SIGNER_OIDC_ISSUER: z.url().optional(),
+  SIGNER_OIDC_CLIENT_ID: z.string().optional(),
+  SIGNER_OIDC_CLIENT_SECRET: z.string().optional(),
+  SIGNER_OIDC_SCOPES: z.string().default('openid email profile'),
+  SIGNER_OIDC_PERSONAL_ID_CLAIM: z.string().min(1).default('personal_identity_code'),
   SAML_ENTRY_POINT: z.url().optional(),
   SAML_IDP_CERT: z.string().optional(),
   SAML_ISSUER: z.string().optional(),
@@ -78,7 +84,8 @@ export const EnvSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(100),
   AUTO_DELETE_DAYS: z.coerce.number().int().positive().default(180),
   ALLOWED_ATTACHMENT_TYPES: z.string().default(defaultAttachmentTypes.join(',')),
-  SIGNATURE_LEVELS: z.string().default('Low,Advanced,Qualified'),
+  /** Unset means every level the configuration can offer (see signatureLevelsOf). */
+  SIGNATURE_LEVELS: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -89,6 +96,9 @@ export const EnvSchema = z.object({
   TSA_URL: z.url().optional(),
   SEAL_P12: z.string().optional(),
   SEAL_P12_PASSWORD: z.string().default(''),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('eSign <no-reply@localhost>'),
+  JOB_WORKER: booleanFlag(true),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -122,7 +132,12 @@ export interface AppConfig {
   maxUploadBytes: number;
   autoDeleteDays: number;
   allowedAttachmentTypes: string[];
+  /** The levels senders may choose; Advanced only when signerOidc is set. */
   signatureLevels: SignatureLevel[];
+  /** Where signers prove who they are for an Advanced signature; null: Advanced is not offered. */
+  signerOidc: SignerOidcConfig | null;
+  /** The qualified trust service (CSC API v2) for Qualified signatures; null offers none. */
+  csc: CscConfig | null;
   /** S3-compatible object storage; null keeps files on the local disk. */
   s3: S3Config | null;
   /** Encrypts the portal PKI's keys at rest. */
@@ -131,6 +146,10 @@ export interface AppConfig {
   tsaUrl: string | undefined;
   /** An operator's PKCS#12 e-seal, used instead of the portal PKI's seal. */
   sealP12: { path: string; password: string } | null;
+  /** Outgoing mail; without an SMTP URL, mail goes to the dev mailbox. */
+  smtp: { url: string | null; from: string };
+  /** This node runs queued jobs (mail, reminders, sweeps). */
+  jobWorker: boolean;
 }
 
 export interface S3Config {
@@ -157,13 +176,69 @@ function s3ConfigOf(env: Env): S3Config | null {
   };
 }
 
-function signatureLevelsOf(value: string): SignatureLevel[] {
-  const levels = listOf(value);
+/**
+ * Advanced needs a provider for signers' strong authentication: the default list drops it
+ * when there is none; a list that names it explicitly stops the start instead.
+ */
+function signatureLevelsOf(
+  value: string | undefined,
+  signerOidc: SignerOidcConfig | null,
+  csc: CscConfig | null,
+): SignatureLevel[] {
+  const levels = listOf(value ?? 'Low,Advanced,Qualified');
   const parsed = z.array(SignatureLevel).min(1).safeParse(levels);
   if (!parsed.success) {
     throw new ConfigError('SIGNATURE_LEVELS must list one or more of Low, Advanced, Qualified');
   }
-  return parsed.data;
+  const missing: Array<[SignatureLevel, string]> = [];
+  if (!signerOidc && parsed.data.includes('Advanced'))
+    missing.push([
+      'Advanced',
+      "SIGNER_OIDC_ISSUER (a provider for signers' strong authentication)",
+    ]);
+  if (!csc && parsed.data.includes('Qualified'))
+    missing.push(['Qualified', 'CSC_BASE_URL (a qualified trust service over the CSC API)']);
+  if (missing.length === 0) return parsed.data;
+  if (value !== undefined) {
+    const [level, needs] = missing[0] ?? ['', ''];
+    throw new ConfigError(`SIGNATURE_LEVELS offers ${level}, which needs ${needs}`);
+  }
+  const unavailable = new Set(missing.map(([level]) => level));
+  return parsed.data.filter((level) => !unavailable.has(level));
+}
+
+/**
+ * The provider signers identify at for an Advanced signature: an external one, or in the
+ * demo profile the built-in provider, whose demo accounts carry test identity codes.
+ */
+export type SignerOidcConfig =
+  | { kind: 'builtin' }
+  | {
+      kind: 'oidc';
+      issuer: string;
+      clientId: string;
+      clientSecret: string | undefined;
+      scopes: string;
+      /** The claim holding the Finnish personal identity code. */
+      personalIdClaim: string;
+    };
+
+function signerOidcConfigOf(env: Env, demo: boolean, login: LoginConfig): SignerOidcConfig | null {
+  if (env.SIGNER_OIDC_ISSUER) {
+    if (!env.SIGNER_OIDC_CLIENT_ID) {
+      throw new ConfigError('SIGNER_OIDC_CLIENT_ID is required with SIGNER_OIDC_ISSUER');
+    }
+    return {
+      kind: 'oidc',
+      issuer: env.SIGNER_OIDC_ISSUER,
+      clientId: env.SIGNER_OIDC_CLIENT_ID,
+      clientSecret: env.SIGNER_OIDC_CLIENT_SECRET,
+      scopes: env.SIGNER_OIDC_SCOPES,
+      personalIdClaim: env.SIGNER_OIDC_PERSONAL_ID_CLAIM,
+    };
+  }
+  // In production the built-in provider knows only the staff's passwords: no strong authentication.
+  return demo && login.kind === 'builtin' ? { kind: 'builtin' } : null;
 }
 
 /** How portal users log in: exactly one of these is in force. */
@@ -241,6 +316,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(env.DATA_DIR);
   const demo = env.NODE_ENV !== 'production';
   const login = loginConfigOf(env, demo);
+  const signerOidc = signerOidcConfigOf(env, demo, login);
+  const csc = readCscConfig(source);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -269,11 +346,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
     autoDeleteDays: env.AUTO_DELETE_DAYS,
     allowedAttachmentTypes: listOf(env.ALLOWED_ATTACHMENT_TYPES),
-    signatureLevels: signatureLevelsOf(env.SIGNATURE_LEVELS),
+    signatureLevels: signatureLevelsOf(env.SIGNATURE_LEVELS, signerOidc, csc),
+    signerOidc,
+    csc,
     s3: s3ConfigOf(env),
     pkiPassphrase: env.PKI_PASSPHRASE ?? readOrCreateSecret(dataDir, 'pki-passphrase'),
     tsaUrl: env.TSA_URL,
     sealP12: env.SEAL_P12 ? { path: resolve(env.SEAL_P12), password: env.SEAL_P12_PASSWORD } : null,
+    smtp: { url: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    jobWorker: env.JOB_WORKER,
   };
 }
 

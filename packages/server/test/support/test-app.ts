@@ -7,6 +7,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config/env.ts';
 import type { DatabaseKind } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import type { Clock } from '../../src/jobs/clock.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
 /** A minimal built web app, so that the static and history-fallback paths are real files. */
@@ -28,7 +29,11 @@ export interface TestContext {
  * Builds the app over a fresh migrated database of the given kind for one test file;
  * the returned object is filled in before the tests run and torn down after.
  */
-export function useTestApp(kind: DatabaseKind, env: Record<string, string> = {}): TestContext {
+export function useTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     const database = await createTestDatabase(kind);
@@ -42,7 +47,7 @@ export function useTestApp(kind: DatabaseKind, env: Record<string, string> = {})
     });
     context.database = database;
     context.config = config;
-    context.app = await buildApp({ config, database: database.handle });
+    context.app = await buildApp({ config, database: database.handle, ...options });
     await context.app.ready();
   });
   afterAll(async () => {

@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from './clock.ts';
+
+export interface JobContext {
+  jobId: string;
+  /** 1 on the first run; a run cut short by a crash counts too. */
+  attempt: number;
+  now: Date;
+}
+
+/**
+ * Does one job. Delivery is at least once (a node that dies mid-job leaves a lock that
+ * expires, and the job runs again), so a handler must be idempotent. Throwing retries it.
+ */
+export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+
+type LogMethod = (details: Record<string, unknown>, message: string) => void;
+export interface JobLogger {
+  info: LogMethod;
+  warn: LogMethod;
+  error: LogMethod;
+}
+
+export interface JobWorkerOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  logger: JobLogger;
+  workerId?: string;
+  pollMs?: number;
+  /** How long a claimed job is ours; past it another worker may take the job over. */
+  lockMs?: number;
+  /** Jobs this worker runs at once. */
+  concurrency?: number;
+}
+
+export interface JobWorker {
+  readonly workerId: string;
+  /** A kind's maxAttempts wins over the one the job was queued with. */
+  register(kind: string, handler: JobHandler, options?: { maxAttempts?: number }): void;
+  /** Runs the kind every intervalMs, on one node at a time (one waiting job per kind). */
+  every(kind: string, intervalMs: number): void;
+  /** Queues the recurring jobs and starts polling. */
+  start(): Promise<void>;
+  /** Stops polling and claiming, and waits for the jobs that are running. */
+  stop(): Promise<void>;
+  /** Runs every job due at clock.now() until none is left; answers how many ran. */
+  runDue(): Promise<number>;
+  /** Looks for due jobs now instead of at the next poll (when started); does not wait. */
+  kick(): void;
+}

@@ -1,0 +1,48 @@
+import { DevMailMessage, signingRoutes } from '@esign/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { AppConfig } from '../config/env.ts';
+import { toIsoString } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { listDevMail } from './dev-mailbox.repository.ts';
+
+/** The dev mailbox is shown only in the demo profile, and only when mail is not really sent. */
+export const devMailboxShown = (config: Pick<AppConfig, 'demo' | 'smtp'>) =>
+  config.demo && config.smtp.url === null;
+
+/** The http(s) addresses in a text, each once, without the punctuation that ends a sentence. */
+export function linksIn(text: string): string[] {
+  const found = text.match(/https?:\/\/[^\s<>"'”“]+/g) ?? [];
+  return [...new Set(found.map((url) => url.replace(/[.,;:!?)\]]+$/, '')))];
+}
+
+/** GET /api/dev/mail: the newest messages the portal would have sent (demo profile only). */
+export async function registerDevMailRoutes(
+  app: FastifyInstance,
+  { config, db }: { config: AppConfig; db: Kysely<Database> },
+) {
+  // Anywhere else the path does not exist: the usual JSON 404.
+  if (!devMailboxShown(config)) return;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    signingRoutes.devMail,
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'The dev mailbox, newest first (demo profile without SMTP_URL only)',
+        response: { 200: z.array(DevMailMessage) },
+      },
+    },
+    async () =>
+      (await listDevMail(db, 200)).map((row) => ({
+        Id: row.id,
+        To: row.to_address,
+        Subject: row.subject,
+        Text: row.text_body,
+        Html: row.html_body,
+        SentAt: toIsoString(row.sent_at),
+        Links: linksIn(row.text_body),
+      })),
+  );
+}

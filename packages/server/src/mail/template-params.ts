@@ -1,0 +1,54 @@
+import { SignatureLevel } from '@esign/contract';
+import { z } from 'zod';
+
+/** Links in mail go to the portal: http(s) only, never javascript: or data:. */
+const Link = z.url({ protocol: /^https?$/ });
+
+const InvitationParams = z.object({
+  organisation: z.string(),
+  senderName: z.string(),
+  flowName: z.string(),
+  note: z.string().nullable(),
+  /** ISO date-time; shown as a date in Finnish time. */
+  deadline: z.iso.datetime({ offset: true }).nullable(),
+  link: Link,
+  level: SignatureLevel,
+});
+
+/** What each mail template needs; the mail job parses its payload with these. */
+export const mailParamSchemas = {
+  invitation: InvitationParams,
+  reminder: InvitationParams,
+  code: z.object({
+    flowName: z.string(),
+    code: z.string(),
+    validMinutes: z.number().int().positive(),
+  }),
+  rejected: z.object({ flowName: z.string(), signerName: z.string(), comment: z.string() }),
+  cancelled: z.object({
+    flowName: z.string(),
+    senderName: z.string(),
+    organisation: z.string(),
+    comment: z.string().nullable(),
+  }),
+  finished: z.object({ flowName: z.string(), link: Link }),
+  inspector: z.object({
+    flowName: z.string(),
+    organisation: z.string(),
+    senderName: z.string(),
+    link: Link,
+  }),
+  failed: z.object({ flowName: z.string(), reason: z.string(), link: Link }),
+} as const;
+
+export type MailTemplate = keyof typeof mailParamSchemas;
+export type MailParams = { [T in MailTemplate]: z.infer<(typeof mailParamSchemas)[T]> };
+
+export const mailLanguages = ['fi', 'en', 'sv'] as const;
+export type MailLanguage = (typeof mailLanguages)[number];
+
+/** fi, en or sv; anything else gets Finnish. */
+export function mailLanguageOf(language: string): MailLanguage {
+  const short = language.slice(0, 2).toLowerCase();
+  return mailLanguages.find((known) => known === short) ?? 'fi';
+}

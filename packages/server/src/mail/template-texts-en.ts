@@ -1,0 +1,120 @@
+import {
+  code,
+  finnishDate,
+  link,
+  paragraph,
+  paragraphIf,
+  quote,
+  senderOf,
+  type MailBlock,
+  type MailTexts,
+} from './template-blocks.ts';
+import type { MailParams } from './template-params.ts';
+
+const howToSign: Record<MailParams['invitation']['level'], string> = {
+  Low: 'To sign, open the link below. You will confirm it is you with a one-time code that we send to this e-mail address.',
+  Advanced:
+    'To sign, open the link below. You will identify yourself with strong electronic identification (online banking credentials or a mobile certificate), and your signature will be an advanced electronic signature.',
+  Qualified:
+    'To sign, open the link below. You will identify yourself with strong electronic identification, and a qualified trust service will create a qualified electronic signature for you.',
+};
+
+const automatic = paragraph(
+  'This is an automatic message from the Signing portal; replies to it are not read.',
+);
+
+function signingRequest(params: MailParams['invitation'], opening: string): MailBlock[] {
+  return [
+    paragraph(opening),
+    ...paragraphIf(
+      params.deadline,
+      () => `Please sign by ${finnishDate(params.deadline ?? '', 'en-GB')}.`,
+    ),
+    paragraph(howToSign[params.level]),
+    ...quote('Message from the sender:', params.note),
+    link('Open the document for signing', params.link),
+    paragraph('The link is personal: please do not forward this message.'),
+    automatic,
+  ];
+}
+
+/** English mail. */
+export const englishMail: MailTexts = {
+  invitation: (params) => ({
+    subject: `Signature request: ${params.flowName}`,
+    blocks: signingRequest(
+      params,
+      `${senderOf(params)} asks you to sign the document “${params.flowName}”.`,
+    ),
+  }),
+  reminder: (params) => ({
+    subject: `Reminder: signature request ${params.flowName}`,
+    blocks: signingRequest(
+      params,
+      `A reminder: ${senderOf(params)} has asked you to sign the document “${params.flowName}”, and your signature is still missing.`,
+    ),
+  }),
+  code: (params) => ({
+    subject: `Your signing code for ${params.flowName}`,
+    blocks: [
+      paragraph(`Your one-time code for signing the document “${params.flowName}” is:`),
+      code(params.code),
+      paragraph(
+        `The code is valid for ${params.validMinutes} minutes. If you did not ask for it, you can ignore this message.`,
+      ),
+      automatic,
+    ],
+  }),
+  rejected: (params) => ({
+    subject: `Signature request ended: ${params.flowName} was rejected`,
+    blocks: [
+      paragraph(
+        `${params.signerName} rejected the document “${params.flowName}”, so the signature request has ended and no more signatures will be collected.`,
+      ),
+      ...quote('Their comment:', params.comment),
+      automatic,
+    ],
+  }),
+  cancelled: (params) => ({
+    subject: `Signature request cancelled: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} cancelled the signature request for the document “${params.flowName}”. You no longer need to sign it, and the signing link you received no longer works.`,
+      ),
+      ...quote('Comment from the sender:', params.comment),
+      automatic,
+    ],
+  }),
+  finished: (params) => ({
+    subject: `Signed: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `All signers have signed the document “${params.flowName}”. The signed document is ready in the Signing portal.`,
+      ),
+      link('Open the signature request', params.link),
+      automatic,
+    ],
+  }),
+  inspector: (params) => ({
+    subject: `A signed document for you to view: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} has named you the inspector of the document “${params.flowName}”. All signers have signed it, and you can view the signed document through the link below. The link lets you view it, not change it.`,
+      ),
+      link('View the signed document', params.link),
+      automatic,
+    ],
+  }),
+  failed: (params) => ({
+    subject: `Processing failed: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `Processing the signature request “${params.flowName}” failed, so it has not been completed.`,
+      ),
+      ...quote('Reason:', params.reason),
+      paragraph('You can try again with the status check on the request’s page.'),
+      link('Open the signature request', params.link),
+      automatic,
+    ],
+  }),
+};

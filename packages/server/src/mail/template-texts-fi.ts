@@ -1,0 +1,120 @@
+import {
+  code,
+  finnishDate,
+  link,
+  paragraph,
+  paragraphIf,
+  quote,
+  senderOf,
+  type MailBlock,
+  type MailTexts,
+} from './template-blocks.ts';
+import type { MailParams } from './template-params.ts';
+
+const howToSign: Record<MailParams['invitation']['level'], string> = {
+  Low: 'Avaa asiakirja allekirjoitettavaksi alla olevasta linkistä. Vahvistat henkilöllisyytesi kertakäyttöisellä koodilla, jonka lähetämme tähän sähköpostiosoitteeseen.',
+  Advanced:
+    'Avaa asiakirja allekirjoitettavaksi alla olevasta linkistä. Tunnistaudut vahvalla sähköisellä tunnistuksella (verkkopankkitunnukset tai mobiilivarmenne), ja allekirjoituksesi on kehittynyt sähköinen allekirjoitus.',
+  Qualified:
+    'Avaa asiakirja allekirjoitettavaksi alla olevasta linkistä. Tunnistaudut vahvalla sähköisellä tunnistuksella, ja hyväksytty luottamuspalvelu luo sinulle hyväksytyn sähköisen allekirjoituksen.',
+};
+
+const automatic = paragraph(
+  'Tämä on Allekirjoitusportaalin automaattinen viesti. Siihen vastaamalla et tavoita ketään.',
+);
+
+function signingRequest(params: MailParams['invitation'], opening: string): MailBlock[] {
+  return [
+    paragraph(opening),
+    ...paragraphIf(
+      params.deadline,
+      () => `Allekirjoitathan viimeistään ${finnishDate(params.deadline ?? '', 'fi-FI')}.`,
+    ),
+    paragraph(howToSign[params.level]),
+    ...quote('Lähettäjän viesti:', params.note),
+    link('Avaa asiakirja allekirjoitettavaksi', params.link),
+    paragraph('Linkki on henkilökohtainen, joten älä välitä tätä viestiä eteenpäin.'),
+    automatic,
+  ];
+}
+
+/** Finnish mail, also for any language the portal has no mail texts for. */
+export const finnishMail: MailTexts = {
+  invitation: (params) => ({
+    subject: `Allekirjoituspyyntö: ${params.flowName}`,
+    blocks: signingRequest(
+      params,
+      `${senderOf(params)} pyytää sinua allekirjoittamaan asiakirjan ”${params.flowName}”.`,
+    ),
+  }),
+  reminder: (params) => ({
+    subject: `Muistutus: allekirjoituspyyntö ${params.flowName}`,
+    blocks: signingRequest(
+      params,
+      `Muistutus: ${senderOf(params)} on pyytänyt sinua allekirjoittamaan asiakirjan ”${params.flowName}”, eikä allekirjoitustasi ole vielä saatu.`,
+    ),
+  }),
+  code: (params) => ({
+    subject: `Allekirjoituksen vahvistuskoodi: ${params.flowName}`,
+    blocks: [
+      paragraph(`Kertakäyttöinen koodisi asiakirjan ”${params.flowName}” allekirjoittamiseen on:`),
+      code(params.code),
+      paragraph(
+        `Koodi on voimassa ${params.validMinutes} minuuttia. Jos et pyytänyt koodia, voit jättää tämän viestin huomiotta.`,
+      ),
+      automatic,
+    ],
+  }),
+  rejected: (params) => ({
+    subject: `Allekirjoituspyyntö päättyi: ${params.flowName} hylättiin`,
+    blocks: [
+      paragraph(
+        `${params.signerName} hylkäsi asiakirjan ”${params.flowName}”, joten allekirjoituspyyntö on päättynyt eikä muita allekirjoituksia kerätä.`,
+      ),
+      ...quote('Hylkääjän kommentti:', params.comment),
+      automatic,
+    ],
+  }),
+  cancelled: (params) => ({
+    subject: `Allekirjoituspyyntö peruttu: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} perui asiakirjan ”${params.flowName}” allekirjoituspyynnön. Sinun ei enää tarvitse allekirjoittaa sitä, eikä saamasi allekirjoituslinkki enää toimi.`,
+      ),
+      ...quote('Lähettäjän kommentti:', params.comment),
+      automatic,
+    ],
+  }),
+  finished: (params) => ({
+    subject: `Allekirjoitettu: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `Kaikki allekirjoittajat ovat allekirjoittaneet asiakirjan ”${params.flowName}”. Allekirjoitettu asiakirja on valmiina Allekirjoitusportaalissa.`,
+      ),
+      link('Avaa allekirjoituspyyntö', params.link),
+      automatic,
+    ],
+  }),
+  inspector: (params) => ({
+    subject: `Allekirjoitettu asiakirja nähtäväksesi: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} on nimennyt sinut asiakirjan ”${params.flowName}” tarkastajaksi. Kaikki allekirjoittajat ovat allekirjoittaneet sen, ja näet allekirjoitetun asiakirjan alla olevasta linkistä. Linkillä voi vain katsella asiakirjaa, ei muuttaa sitä.`,
+      ),
+      link('Näytä allekirjoitettu asiakirja', params.link),
+      automatic,
+    ],
+  }),
+  failed: (params) => ({
+    subject: `Käsittely epäonnistui: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `Allekirjoituspyynnön ”${params.flowName}” käsittely epäonnistui, eikä sitä ole saatu valmiiksi.`,
+      ),
+      ...quote('Syy:', params.reason),
+      paragraph('Voit yrittää uudelleen pyynnön sivun tilantarkistuksella.'),
+      link('Avaa allekirjoituspyyntö', params.link),
+      automatic,
+    ],
+  }),
+};

@@ -1,0 +1,120 @@
+import {
+  code,
+  finnishDate,
+  link,
+  paragraph,
+  paragraphIf,
+  quote,
+  senderOf,
+  type MailBlock,
+  type MailTexts,
+} from './template-blocks.ts';
+import type { MailParams } from './template-params.ts';
+
+const howToSign: Record<MailParams['invitation']['level'], string> = {
+  Low: 'Öppna dokumentet för underskrift via länken nedan. Du bekräftar din identitet med en engångskod som vi skickar till den här e-postadressen.',
+  Advanced:
+    'Öppna dokumentet för underskrift via länken nedan. Du identifierar dig med stark elektronisk identifiering (bankkoder eller mobilcertifikat), och din underskrift blir en avancerad elektronisk underskrift.',
+  Qualified:
+    'Öppna dokumentet för underskrift via länken nedan. Du identifierar dig med stark elektronisk identifiering, och en kvalificerad betrodd tjänst skapar en kvalificerad elektronisk underskrift åt dig.',
+};
+
+const automatic = paragraph(
+  'Det här är ett automatiskt meddelande från Signeringsportalen. Svar på det läses inte.',
+);
+
+function signingRequest(params: MailParams['invitation'], opening: string): MailBlock[] {
+  return [
+    paragraph(opening),
+    ...paragraphIf(
+      params.deadline,
+      () => `Underteckna senast ${finnishDate(params.deadline ?? '', 'sv-SE')}.`,
+    ),
+    paragraph(howToSign[params.level]),
+    ...quote('Meddelande från avsändaren:', params.note),
+    link('Öppna dokumentet för underskrift', params.link),
+    paragraph('Länken är personlig, så vidarebefordra inte det här meddelandet.'),
+    automatic,
+  ];
+}
+
+/** Swedish mail. */
+export const swedishMail: MailTexts = {
+  invitation: (params) => ({
+    subject: `Begäran om underskrift: ${params.flowName}`,
+    blocks: signingRequest(
+      params,
+      `${senderOf(params)} ber dig att underteckna dokumentet ”${params.flowName}”.`,
+    ),
+  }),
+  reminder: (params) => ({
+    subject: `Påminnelse: begäran om underskrift ${params.flowName}`,
+    blocks: signingRequest(
+      params,
+      `En påminnelse: ${senderOf(params)} har bett dig att underteckna dokumentet ”${params.flowName}”, och din underskrift saknas fortfarande.`,
+    ),
+  }),
+  code: (params) => ({
+    subject: `Din kod för underskrift: ${params.flowName}`,
+    blocks: [
+      paragraph(`Din engångskod för att underteckna dokumentet ”${params.flowName}” är:`),
+      code(params.code),
+      paragraph(
+        `Koden gäller i ${params.validMinutes} minuter. Om du inte bad om koden kan du bortse från det här meddelandet.`,
+      ),
+      automatic,
+    ],
+  }),
+  rejected: (params) => ({
+    subject: `Begäran om underskrift avslutad: ${params.flowName} avvisades`,
+    blocks: [
+      paragraph(
+        `${params.signerName} avvisade dokumentet ”${params.flowName}”, så begäran om underskrift har avslutats och inga fler underskrifter samlas in.`,
+      ),
+      ...quote('Kommentar:', params.comment),
+      automatic,
+    ],
+  }),
+  cancelled: (params) => ({
+    subject: `Begäran om underskrift återkallad: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} återkallade begäran om underskrift av dokumentet ”${params.flowName}”. Du behöver inte längre underteckna det, och länken du fick fungerar inte längre.`,
+      ),
+      ...quote('Avsändarens kommentar:', params.comment),
+      automatic,
+    ],
+  }),
+  finished: (params) => ({
+    subject: `Undertecknat: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `Alla undertecknare har undertecknat dokumentet ”${params.flowName}”. Det undertecknade dokumentet finns i Signeringsportalen.`,
+      ),
+      link('Öppna begäran om underskrift', params.link),
+      automatic,
+    ],
+  }),
+  inspector: (params) => ({
+    subject: `Ett undertecknat dokument att granska: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} har utsett dig till granskare av dokumentet ”${params.flowName}”. Alla undertecknare har undertecknat det, och du kan se det undertecknade dokumentet via länken nedan. Med länken kan du se dokumentet men inte ändra det.`,
+      ),
+      link('Visa det undertecknade dokumentet', params.link),
+      automatic,
+    ],
+  }),
+  failed: (params) => ({
+    subject: `Behandlingen misslyckades: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `Behandlingen av begäran om underskrift ”${params.flowName}” misslyckades, och den har inte slutförts.`,
+      ),
+      ...quote('Orsak:', params.reason),
+      paragraph('Du kan försöka igen med statuskontrollen på begärans sida.'),
+      link('Öppna begäran om underskrift', params.link),
+      automatic,
+    ],
+  }),
+};
