@@ -9,10 +9,40 @@ export {
   type PrepareForSigningOptions,
 } from './pdf/signature-page.ts';
 export type { SignaturePageLanguage, SignaturePageSigner } from './pdf/signature-page-layout.ts';
-export { appendSignature, signPdf, type PadesLevel, type SignPdfOptions } from './sign.ts';
+export {
+  appendInformationPage,
+  type AppendInformationPageOptions,
+} from './pdf/information-page.ts';
+export {
+  appendSignature,
+  signPdf,
+  writeSignatureContents,
+  type PadesLevel,
+  type SignaturePlaceholder,
+  type SignPdfOptions,
+} from './sign.ts';
+export {
+  completeExternalSignature,
+  dataToBeSignedHash,
+  ExternalSignatureError,
+  parseExternalSignatureState,
+  prepareExternalSignature,
+  type CompleteExternalSignatureOptions,
+  type ExternalSignatureState,
+  type PreparedExternalSignature,
+  type PrepareExternalSignatureOptions,
+} from './external-signature.ts';
 export { keySigner, type Signer, type SignatureAlgorithm } from './signers/signer.ts';
 export { verifyPdf, type SignatureReport, type VerifyOptions } from './verify/verify.ts';
 export { cscSigner, CscError, type CscOptions } from './signers/csc-signer.ts';
+export {
+  cscAlgorithms,
+  listCscCredentials,
+  readCscCredential,
+  signCscHash,
+  type CscCredential,
+  type CscService,
+} from './signers/csc-api.ts';
 export {
   addDocumentTimestamp,
   addValidationData,

@@ -34,17 +34,48 @@ export interface SignPdfOptions {
   appearance?: { lines: string[] };
 }
 
+/** Where an appended signature's /Contents lies: the PDF /ByteRange and the bytes reserved. */
+export interface SignaturePlaceholder {
+  /** [0, offset of the '<' of /Contents, offset after its '>', bytes from there to the end]. */
+  byteRange: [number, number, number, number];
+  contentsBytes: number;
+}
+
+/**
+ * Writes a CMS (or time-stamp token) into the reserved /Contents of `file` in place, padded
+ * with zeros; refuses one that does not fit, writing nothing.
+ */
+export async function writeSignatureContents(
+  file: string,
+  placeholder: SignaturePlaceholder,
+  contents: Buffer,
+): Promise<void> {
+  const { contentsBytes } = placeholder;
+  if (contents.length > contentsBytes)
+    throw new PdfError(
+      `the signature (${contents.length} bytes) does not fit the ${contentsBytes} reserved`,
+    );
+  const hex = Buffer.from(contents.toString('hex').padEnd(contentsBytes * 2, '0'), 'latin1');
+  const handle = await open(file, 'r+');
+  try {
+    await handle.write(hex, 0, hex.length, placeholder.byteRange[1] + 1);
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Adds one incremental signature or document time stamp to `input`, writing `output`:
  * the input is streamed through unchanged, the update appended, the byte ranges hashed
  * from the file, and the CMS written into the reserved /Contents. Earlier signatures stay valid.
+ * Answers where /Contents lies (contents that are empty leave it zeroed, to be filled later).
  */
 export async function appendSignature(
   options: Omit<SignPdfOptions, 'signer' | 'level'> & {
     kind: 'signature' | 'timestamp';
     makeContents: (digest: Buffer) => Promise<Buffer>;
   },
-): Promise<void> {
+): Promise<SignaturePlaceholder> {
   const contentsBytes = options.contentsBytes ?? 32 * 1024;
   const source = await fileSource(options.input);
   let prepared;
@@ -91,19 +122,16 @@ export async function appendSignature(
   await new Promise<void>((resolve, reject) =>
     out.end(prepared.update, (error?: Error | null) => (error ? reject(error) : resolve())),
   );
-  const digest = hash.digest();
-  const handle = await open(options.output, 'r+');
-  try {
-    const contents = await options.makeContents(digest);
-    if (contents.length > contentsBytes)
-      throw new PdfError(
-        `the signature (${contents.length} bytes) does not fit the ${contentsBytes} reserved`,
-      );
-    const hex = Buffer.from(contents.toString('hex').padEnd(contentsBytes * 2, '0'), 'latin1');
-    await handle.write(hex, 0, hex.length, contentsStart + 1);
-  } finally {
-    await handle.close();
-  }
+  const placeholder: SignaturePlaceholder = {
+    byteRange: [0, contentsStart, contentsEnd, total - contentsEnd],
+    contentsBytes,
+  };
+  await writeSignatureContents(
+    options.output,
+    placeholder,
+    await options.makeContents(hash.digest()),
+  );
+  return placeholder;
 }
 
 /** The certificate subject's common name, or '' when it has none. */
@@ -111,16 +139,21 @@ function commonName(certificate: Buffer): string {
   return /^CN=(.*)$/m.exec(new X509Certificate(certificate).subject)?.[1] ?? '';
 }
 
+/** What a prepared field shows: the caller's lines, else /Name or the certificate's common name. */
+export function appearanceFor(
+  options: Pick<SignPdfOptions, 'appearance' | 'name'>,
+  certificate: Buffer,
+): { lines: string[] } {
+  return options.appearance ?? { lines: [options.name ?? commonName(certificate)] };
+}
+
 /** Signs a PDF at PAdES baseline B-B (or B-T with a signature time stamp). */
 export async function signPdf(options: SignPdfOptions): Promise<void> {
   const level = options.level ?? 'B-B';
   if (level !== 'B-B' && !options.timestamp) throw new Error(`${level} needs a time-stamp source`);
-  const appearance = options.appearance ?? {
-    lines: [options.name ?? commonName(options.signer.certificate)],
-  };
   await appendSignature({
     ...options,
-    appearance,
+    appearance: appearanceFor(options, options.signer.certificate),
     kind: 'signature',
     makeContents: (digest) =>
       createCadesSignature({

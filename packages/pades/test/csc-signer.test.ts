@@ -14,12 +14,22 @@ describe('signing through a remote trust service (CSC API v2)', () => {
   let token = '';
   beforeAll(async () => {
     service = await startCscTestService({
-      id: 'cred-1',
-      privateKey: identity.privateKey,
-      certificates: [identity.certificate],
-      pin: '12345',
+      credential: {
+        id: 'cred-1',
+        privateKey: identity.privateKey,
+        certificates: [identity.certificate],
+        authMode: 'explicit',
+        pin: '12345',
+      },
     });
-    const response = await fetch(`${service.baseUrl}/oauth2/token`, { method: 'POST', body: '{}' });
+    const response = await fetch(`${service.oauthUrl}/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: service.client.id,
+        client_secret: service.client.secret,
+      }),
+    });
     token = ((await response.json()) as { access_token: string }).access_token;
   });
   afterAll(() => service.close());

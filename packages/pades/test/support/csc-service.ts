@@ -1,124 +1,210 @@
-import { privateEncrypt, randomBytes, constants, type KeyObject } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { constants, privateEncrypt, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTestOAuth, sha256Oid, type Answer, type IssuedToken } from './csc-oauth.ts';
+import type { TestOAuthClient } from './csc-oauth.ts';
+import { createQualifiedTestCredential, type TestCscCredential } from './csc-test-credential.ts';
+
+export type { TestOAuthClient } from './csc-oauth.ts';
+export type { TestCscCredential } from './csc-test-credential.ts';
 
 /** DER prefix of a PKCS#1 v1.5 DigestInfo for SHA-256 (RFC 8017 §9.2). */
 const sha256DigestInfo = Buffer.from('3031300d060960864801650304020105000420', 'hex');
+const sha256WithRsaOid = '1.2.840.113549.1.1.11';
+
+/** The client the service knows unless told otherwise. */
+export const defaultTestClient: TestOAuthClient = { id: 'esign-portal', secret: 'csc-test-secret' };
+
+export interface CscTestServiceOptions {
+  /** 0 (a free port) unless given. */
+  port?: number;
+  host?: string;
+  /** A fresh RSA credential ('oauth2code') from a new test qualified CA unless given. */
+  credential?: TestCscCredential;
+  client?: TestOAuthClient;
+}
 
 export interface CscTestService {
+  /** The CSC API base URL, …/csc/v2 (CSC_BASE_URL). */
   baseUrl: string;
+  /** The OAuth2 endpoints' base, …/csc/v2/oauth2 (CSC_OAUTH_URL). */
+  oauthUrl: string;
+  credential: TestCscCredential;
+  client: TestOAuthClient;
+  /** The last certificate of the credential's chain: the trust anchor for its signatures. */
+  root: Buffer;
   /** Calls received, to check what the client sent. */
   calls: Array<{ path: string; body: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
-async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
   let text = '';
   for await (const chunk of request) text += String(chunk);
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  if (!text) return {};
+  if ((request.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded'))
+    return Object.fromEntries(new URLSearchParams(text));
+  const parsed: unknown = JSON.parse(text);
+  return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+}
+
+const json = (status: number, body: unknown): Answer => ({ status, json: body });
+const invalid = (description: string) =>
+  json(400, { error: 'invalid_request', error_description: description });
+const asHex = (items: unknown) =>
+  (Array.isArray(items) ? items : []).map((item) =>
+    Buffer.from(String(item), 'base64').toString('hex'),
+  );
+
+function send(response: ServerResponse, answer: Answer) {
+  if ('location' in answer) response.writeHead(302, { Location: answer.location }).end();
+  else if ('html' in answer)
+    response
+      .writeHead(answer.status, { 'Content-Type': 'text/html; charset=utf-8' })
+      .end(answer.html);
+  else
+    response
+      .writeHead(answer.status, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify(answer.json));
 }
 
 /**
- * A remote signing service written from the CSC API v2 specification, on 127.0.0.1: one
- * RSA credential with explicit (PIN) authorisation, SCAL2 (the SAD is bound to the hashes
- * it was issued for and used once), bearer tokens from oauth2/token.
+ * A remote signing service written from the CSC API v2 specification: one RSA credential
+ * (explicit PIN authorisation through credentials/authorize, or 'oauth2code' authorisation
+ * in the browser through oauth2/authorize), SCAL2 (an authorisation is bound to the hashes
+ * it was given for and used up by signing them), and service tokens for one OAuth2 client.
  */
-export async function startCscTestService(credential: {
-  id: string;
-  privateKey: KeyObject;
-  certificates: Buffer[];
-  pin: string;
-}): Promise<CscTestService> {
-  const tokens = new Set<string>();
+export async function startCscTestService(
+  options: CscTestServiceOptions = {},
+): Promise<CscTestService> {
+  const credential = options.credential ?? (await createQualifiedTestCredential()).credential;
+  const client = options.client ?? defaultTestClient;
+  const tokens = new Map<string, IssuedToken>();
   const sads = new Map<string, string[]>();
   const calls: CscTestService['calls'] = [];
-  const server: Server = createServer(async (request, response) => {
-    const answer = (status: number, body: unknown) => {
-      response.writeHead(status, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
-    const path = (request.url ?? '').replace(/^\/csc\/v2\//, '');
-    const body = await readJson(request);
+  const oauth = createTestOAuth({
+    serviceName: 'Testi-QTSP',
+    authorizePath: '/csc/v2/oauth2/authorize',
+    client,
+    credential,
+    tokens,
+  });
+
+  function signHash(body: Record<string, unknown>, token: IssuedToken): Answer {
+    const hashes = asHex(body.hashes);
+    let authorised: string[] | undefined;
+    if (token.scope === 'credential') {
+      authorised = (token.remaining ?? 0) >= hashes.length ? token.hashes : undefined;
+      token.remaining = (token.remaining ?? 0) - hashes.length;
+    } else {
+      authorised = sads.get(String(body.SAD));
+      sads.delete(String(body.SAD));
+    }
+    if (!hashes.length || !authorised || hashes.some((hash) => !authorised.includes(hash)))
+      return invalid('SAD does not authorise these hashes');
+    if (body.hashAlgorithmOID !== sha256Oid || body.signAlgo !== sha256WithRsaOid)
+      return invalid('unsupported algorithm');
+    const signatures = hashes.map((hash) =>
+      privateEncrypt(
+        { key: credential.privateKey, padding: constants.RSA_PKCS1_PADDING },
+        Buffer.concat([sha256DigestInfo, Buffer.from(hash, 'hex')]),
+      ).toString('base64'),
+    );
+    return json(200, { signatures });
+  }
+
+  function callMethod(path: string, body: Record<string, unknown>, token: IssuedToken): Answer {
+    if (body.credentialID !== undefined && body.credentialID !== credential.id)
+      return invalid('Invalid parameter credentialID');
+    if (path === 'signatures/signHash') return signHash(body, token);
+    if (token.scope !== 'service') return json(403, { error: 'insufficient_scope' });
+    if (path === 'credentials/list') return json(200, { credentialIDs: [credential.id] });
+    if (path === 'credentials/info')
+      return json(200, {
+        key: { status: 'enabled', algo: ['1.2.840.113549.1.1.1'], len: 3072 },
+        cert: {
+          status: 'valid',
+          certificates: credential.certificates.map((item) => item.toString('base64')),
+        },
+        auth: { mode: credential.authMode },
+        authMode: credential.authMode,
+        SCAL: '2',
+        multisign: 1,
+      });
+    if (path === 'credentials/authorize') {
+      if (credential.authMode !== 'explicit')
+        return invalid('the credential is authorised through oauth2/authorize');
+      if (!credential.pin || body.PIN !== credential.pin)
+        return json(400, { error: 'invalid_pin', error_description: 'The PIN is invalid' });
+      const sad = randomBytes(16).toString('hex');
+      sads.set(sad, asHex(body.hashes));
+      return json(200, { SAD: sad, expiresIn: 300 });
+    }
+    return invalid(`unknown method ${path}`);
+  }
+
+  async function handle(request: IncomingMessage): Promise<Answer> {
+    const url = new URL(request.url ?? '/', 'http://service.invalid');
+    const path = url.pathname.replace(/^\/csc\/v2\//, '');
+    const body = await readBody(request);
     calls.push({ path, body });
     if (path === 'info')
-      return answer(200, {
+      return json(200, {
         specs: '2.0.0.2',
-        name: 'Test QTSP',
+        name: 'Testi-QTSP',
+        region: 'FI',
+        lang: 'en',
+        authType: ['oauth2code', 'oauth2client'],
+        oauth2: baseUrl,
         methods: [
           'credentials/list',
           'credentials/info',
           'credentials/authorize',
           'signatures/signHash',
+          'oauth2/authorize',
+          'oauth2/token',
         ],
-        authType: ['oauth2client'],
       });
-    if (path === 'oauth2/token') {
-      const token = randomBytes(16).toString('hex');
-      tokens.add(token);
-      return answer(200, { access_token: token, token_type: 'Bearer', expires_in: 3600 });
-    }
-    const bearer = (request.headers.authorization ?? '').replace(/^Bearer /, '');
-    if (!tokens.has(bearer)) return answer(401, { error: 'invalid_token' });
-    if (body.credentialID !== undefined && body.credentialID !== credential.id)
-      return answer(400, {
-        error: 'invalid_request',
-        error_description: 'Invalid parameter credentialID',
-      });
-    if (path === 'credentials/list') return answer(200, { credentialIDs: [credential.id] });
-    if (path === 'credentials/info') {
-      return answer(200, {
-        key: { status: 'enabled', algo: ['1.2.840.113549.1.1.1'], len: 2048 },
-        cert: {
-          status: 'valid',
-          certificates: credential.certificates.map((item) => item.toString('base64')),
-        },
-        authMode: 'explicit',
-        SCAL: '2',
-        multisign: 1,
-      });
-    }
-    if (path === 'credentials/authorize') {
-      if (body.PIN !== credential.pin)
-        return answer(400, { error: 'invalid_pin', error_description: 'The PIN is invalid' });
-      const sad = randomBytes(16).toString('hex');
-      sads.set(sad, (body.hashes as string[] | undefined) ?? []);
-      return answer(200, { SAD: sad, expiresIn: 300 });
-    }
-    if (path === 'signatures/signHash') {
-      const hashes = (body.hashes as string[] | undefined) ?? [];
-      const authorised = sads.get(String(body.SAD));
-      sads.delete(String(body.SAD));
-      if (!authorised || hashes.some((hash) => !authorised.includes(hash)))
-        return answer(400, {
-          error: 'invalid_request',
-          error_description: 'SAD does not authorise these hashes',
-        });
-      if (
-        body.hashAlgorithmOID !== '2.16.840.1.101.3.4.2.1' ||
-        body.signAlgo !== '1.2.840.113549.1.1.11'
-      )
-        return answer(400, {
-          error: 'invalid_request',
-          error_description: 'unsupported algorithm',
-        });
-      const signatures = hashes.map((hash) =>
-        privateEncrypt(
-          { key: credential.privateKey, padding: constants.RSA_PKCS1_PADDING },
-          Buffer.concat([sha256DigestInfo, Buffer.from(hash, 'base64')]),
-        ).toString('base64'),
+    if (path === 'oauth2/authorize')
+      return request.method === 'POST'
+        ? oauth.answerAuthorization(new URLSearchParams(body as Record<string, string>))
+        : oauth.startAuthorization(url.searchParams);
+    if (path === 'oauth2/token')
+      return oauth.issueToken(
+        new URLSearchParams(body as Record<string, string>),
+        request.headers.authorization,
       );
-      return answer(200, { signatures });
-    }
-    return answer(404, {
-      error: 'invalid_request',
-      error_description: `unknown method ${path}`,
-    });
+    const bearer = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+    const token = tokens.get(bearer);
+    const usedUp = token?.scope === 'credential' && (token.remaining ?? 0) <= 0;
+    if (!token || token.expiresAt < Date.now() || usedUp)
+      return json(401, { error: 'invalid_token' });
+    return callMethod(path, body, token);
+  }
+
+  const server = createServer((request, response) => {
+    handle(request)
+      .then((answer) => send(response, answer))
+      .catch((error: unknown) => send(response, json(500, { error: String(error) })));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
+  const { address, port } = server.address() as AddressInfo;
+  const reachable = address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address;
+  const host = reachable.includes(':') ? `[${reachable}]` : reachable;
+  const baseUrl = `http://${host}:${port}/csc/v2`;
   return {
-    baseUrl: `http://127.0.0.1:${port}/csc/v2`,
+    baseUrl,
+    oauthUrl: `${baseUrl}/oauth2`,
+    credential,
+    client,
+    root: credential.certificates.at(-1) ?? Buffer.alloc(0),
     calls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

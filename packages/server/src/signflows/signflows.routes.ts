@@ -13,7 +13,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../auth/session.plugin.ts';
-import { AppError } from '../errors/app-error.ts';
 import type { SessionUser } from '../auth/session.service.ts';
 import type { SignFlowActionDeps } from './signflow-access.ts';
 import { requestContextOf } from '../signing/signing.routes.ts';

@@ -10,7 +10,7 @@ export const signerSessionMinutes = 60;
 
 /** Who the signer proved to be, and how. */
 export const VerifiedIdentity = z.object({
-  method: z.enum(['email-code', 'oidc']),
+  method: z.enum(['email-code', 'oidc', 'csc']),
   email: z.string().nullable(),
   name: z.string().nullable(),
   personalIdentityCode: z.string().nullable().optional(),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JobWorker } from '../jobs/job-queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { registerIdentifyRoutes } from './identify.routes.ts';
+import { registerQualifiedRoutes } from './qualified.routes.ts';
 import { registerSenderRoutes } from './sender.routes.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { registerSigningJobs } from './signing.jobs.ts';
@@ -15,5 +16,6 @@ export async function registerSigning(
   registerSigningJobs(deps.worker, deps);
   await registerSigningRoutes(app, deps);
   await registerIdentifyRoutes(app, deps);
+  await registerQualifiedRoutes(app, deps);
   await registerSenderRoutes(app, deps);
 }

@@ -15,6 +15,7 @@ import { AppError } from '../errors/app-error.ts';
 import { sendStoredFile } from '../signflows/signflow-files.routes.ts';
 import { findFile } from '../signflows/signflows.repository.ts';
 import type { RequestContext } from './flow-start.service.ts';
+import { startQualified } from './qualified-flow.service.ts';
 import { rejectAsSigner } from './reject.service.ts';
 import { signWithOneTimeKey } from './sign.service.ts';
 import type { SigningDeps } from './signing-deps.ts';
@@ -181,6 +182,8 @@ export async function registerSigningRoutes(app: FastifyInstance, deps: SigningD
     },
     async (request) => {
       const context = await load(request);
+      if (context.flow.minimum_signature_level === 'Qualified')
+        return { Task: null, RedirectUrl: await startQualified(deps, context) };
       await signWithOneTimeKey(deps, context, requestContextOf(request, signerActor(context)));
       const after = await loadSignerContext(deps, request.params.token, undefined);
       return { Task: await presentTask(deps, after), RedirectUrl: null };

@@ -37,6 +37,8 @@ export async function storeFlowFile(
   const storageKey = `flows/${flowId}/${id}`;
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  const { size } = await stat(path);
+  // The disk store may move the file into place: nothing of it is read after this.
   await storage.putFile(storageKey, path, 'application/pdf');
-  return { id, storageKey, size: (await stat(path)).size, sha256: hash.digest('hex') };
+  return { id, storageKey, size, sha256: hash.digest('hex') };
 }

@@ -75,13 +75,16 @@ export async function identifyWithCode(
 ): Promise<TestClient> {
   const browser = new TestClient(app);
   expect((await browser.get(`/api/sign/${token}`)).statusCode).toBe(200);
+  const before = new Set((await mailsTo(db, email)).map((mail) => mail.id));
   const sent = await browser.post(`/api/sign/${token}/code`);
   expect(sent.statusCode, sent.body).toBe(200);
   await runJobs();
-  const mails = await mailsTo(db, email);
-  const last = mails.at(-1);
-  if (!last) throw new Error(`no mail to ${email}`);
-  const verified = await browser.post(`/api/sign/${token}/code/verify`, { Code: codeIn(last.text_body) });
+  const fresh = (await mailsTo(db, email)).filter((mail) => !before.has(mail.id));
+  if (fresh.length !== 1)
+    throw new Error(`expected one code mail to ${email}, got ${fresh.length}`);
+  const verified = await browser.post(`/api/sign/${token}/code/verify`, {
+    Code: codeIn(fresh[0]?.text_body ?? ''),
+  });
   expect(verified.statusCode, verified.body).toBe(200);
   return browser;
 }

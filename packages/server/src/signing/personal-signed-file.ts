@@ -1,0 +1,155 @@
+import { join } from 'node:path';
+import {
+  addDocumentTimestamp,
+  addValidationData,
+  appendInformationPage,
+  keySigner,
+  signPdf,
+} from '@esign/pades';
+import type { SignerRow, SignFlowRow } from '../db/schema.ts';
+import { SignedIdentity } from './signer-session.ts';
+import { signaturePageLanguage, type SigningDeps } from './signing-deps.ts';
+import { storeFlowFile, type StoredFile } from './working-document.ts';
+
+type Language = ReturnType<typeof signaturePageLanguage>;
+// How a signer was identified; 'csc' is a signature made at a qualified trust service.
+type Identification = SignedIdentity['method'];
+
+const texts: Record<
+  Language,
+  {
+    heading: string;
+    document: string;
+    identified: string;
+    identityCode: string;
+    seal: string;
+    methods: Record<Identification, string>;
+  }
+> = {
+  fi: {
+    heading: 'Allekirjoittajien varmennetut henkilötunnisteet',
+    document: 'Asiakirja',
+    identified: 'Tunnistettu',
+    identityCode: 'Henkilötunnus',
+    seal: 'Organisaation sähköinen sinetti',
+    methods: {
+      'email-code': 'sähköpostiin lähetetty koodi',
+      oidc: 'vahva sähköinen tunnistus',
+      csc: 'hyväksytty luottamuspalvelu',
+    },
+  },
+  en: {
+    heading: "Signers' verified personal identifiers",
+    document: 'Document',
+    identified: 'Identified by',
+    identityCode: 'Personal identity code',
+    seal: "The organisation's electronic seal",
+    methods: {
+      'email-code': 'e-mail code',
+      oidc: 'strong electronic identification',
+      csc: 'qualified trust service',
+    },
+  },
+  sv: {
+    heading: 'Undertecknarnas verifierade personbeteckningar',
+    document: 'Dokument',
+    identified: 'Identifierad med',
+    identityCode: 'Personbeteckning',
+    seal: 'Organisationens elektroniska stämpel',
+    methods: {
+      'email-code': 'kod per e-post',
+      oidc: 'stark elektronisk identifiering',
+      csc: 'kvalificerad betrodd tjänst',
+    },
+  },
+};
+
+const sealFieldName = 'OrganisationSeal';
+
+/** The identity the signer proved, or null when the row holds none that parses. */
+function identityOf(signer: SignerRow): SignedIdentity | null {
+  try {
+    const parsed = SignedIdentity.safeParse(JSON.parse(signer.verified_identity ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One line per signer: the verified name and e-mail, how they were identified, the identity code. */
+function signerLine(signer: SignerRow, language: Language): string {
+  const identity = identityOf(signer);
+  const text = texts[language];
+  const method: Identification | undefined =
+    identity?.method ?? (signer.signature_level === 'Qualified' ? 'csc' : undefined);
+  const parts = [
+    [identity?.name ?? signer.name, identity?.email ?? signer.email].filter(Boolean).join(', '),
+  ];
+  if (method) parts.push(`${text.identified}: ${text.methods[method]}`);
+  if (identity?.personalIdentityCode)
+    parts.push(`${text.identityCode}: ${identity.personalIdentityCode}`);
+  return parts.join(' – ');
+}
+
+/** The seal's certificates, the portal CAs' and TSA's, and the CRLs, for the /DSS. */
+async function sealValidationData(deps: SigningDeps) {
+  const { seal, pki } = deps.trust;
+  const certificates = new Map<string, Buffer>();
+  for (const credential of [seal, pki.root, pki.issuing, pki.timeStamping])
+    for (const der of [credential.certificate, ...credential.chain])
+      certificates.set(der.toString('base64'), der);
+  return {
+    certificates: [...certificates.values()],
+    crls: [await deps.trust.crl('issuing'), await deps.trust.crl('root')],
+  };
+}
+
+/**
+ * Makes and stores the personal signed file: the signed file plus a page listing the signers'
+ * verified identifiers, sealed by the organisation at B-T and brought to B-LTA; the signed
+ * file's signatures stay valid. Writes only into `dir`.
+ */
+export async function addPersonalSignedFile(
+  deps: SigningDeps,
+  flow: SignFlowRow,
+  signers: SignerRow[],
+  signedPath: string,
+  dir: string,
+): Promise<StoredFile> {
+  const language = signaturePageLanguage(flow.language);
+  const text = texts[language];
+  const organisation = deps.config.organizationName || text.seal;
+  const withPage = join(dir, 'personal-page.pdf');
+  const sealed = join(dir, 'personal-sealed.pdf');
+  const withDss = join(dir, 'personal-dss.pdf');
+  const output = join(dir, 'personal.pdf');
+  await appendInformationPage({
+    input: signedPath,
+    output: withPage,
+    heading: text.heading,
+    lines: [
+      `${text.document}: ${flow.name}`,
+      '',
+      ...[...signers]
+        .sort((a, b) => a.position - b.position)
+        .map((signer) => signerLine(signer, language)),
+    ],
+    sealField: { name: sealFieldName, label: organisation },
+  });
+  const { seal } = deps.trust;
+  const timestamp = (digest: Buffer) => deps.trust.timestamp(digest);
+  await signPdf({
+    input: withPage,
+    output: sealed,
+    signer: keySigner(seal.privateKey, seal.certificate, seal.chain),
+    level: 'B-T',
+    timestamp,
+    fieldName: sealFieldName,
+    name: organisation,
+    signingTime: deps.clock.now(),
+    appearance: { lines: [organisation, text.seal] },
+  });
+  await addValidationData(sealed, withDss, await sealValidationData(deps));
+  await addDocumentTimestamp(withDss, output, timestamp);
+  return storeFlowFile(deps.storage, flow.id, output);
+}

@@ -1,0 +1,167 @@
+import { X509Certificate } from 'node:crypto';
+import { join } from 'node:path';
+import { signingErrorKeys, signingRoutes } from '@esign/contract';
+import { AppError } from '../errors/app-error.ts';
+import { removeStoredFiles } from '../signflows/signflow-files.service.ts';
+import { queueFileDeletions } from '../signflows/signflows.repository.ts';
+import { signatureFieldName, type RequestContext } from './flow-start.service.ts';
+import type { CscConfig } from './qualified/csc-config.ts';
+import {
+  abandonQualifiedSignature,
+  completeQualifiedSignature,
+  startQualifiedSignature,
+} from './qualified/qualified-signature.service.ts';
+import { appearanceLines } from './sign.service.ts';
+import { recordSignature } from './signature-record.ts';
+import type { SigningDeps } from './signing-deps.ts';
+import { findWorkingFile } from './signing.repository.ts';
+import { hashToken } from './signing-links.ts';
+import {
+  assertIdentified,
+  assertOpen,
+  loadSignerContext,
+  type SignerContext,
+} from './signer-task.service.ts';
+import { downloadToFile, storeFlowFile, withTempDir } from './working-document.ts';
+
+/** Where a prepared document waits for the signer's authorisation, and what it was built on. */
+const baseKind = 'csc-base';
+const baseStateOf = (state: string) => hashToken(`qualified-base\0${state}`);
+const pendingKeyOf = (state: string) => `pending/${hashToken(state)}`;
+
+const qualifiedDeps = (deps: SigningDeps, csc: CscConfig) => ({
+  db: deps.db,
+  csc,
+  sessionSecret: deps.config.sessionSecret,
+  clock: () => deps.clock.now(),
+});
+
+function cscOf(deps: SigningDeps): CscConfig {
+  if (!deps.config.csc) throw new AppError('unavailable', { key: signingErrorKeys.signingFailed });
+  return deps.config.csc;
+}
+
+/**
+ * Starts a qualified signature: prepares the field on the current working document, keeps
+ * the prepared file in the shared storage (any node may take the callback) and answers the
+ * trust service's address where the signer authorises it.
+ */
+export async function startQualified(deps: SigningDeps, context: SignerContext): Promise<string> {
+  assertOpen(context);
+  assertIdentified(context);
+  if (context.flow.minimum_signature_level !== 'Qualified')
+    throw new AppError('validation', { key: signingErrorKeys.wrongLevel });
+  const working = await findWorkingFile(deps.db, context.flow);
+  if (!working) throw new AppError('conflict', { key: signingErrorKeys.flowEnded });
+  const csc = cscOf(deps);
+  return withTempDir(async (dir) => {
+    const inputPath = join(dir, 'working.pdf');
+    const outputPath = join(dir, 'prepared.pdf');
+    await downloadToFile(deps.storage, working.storage_key, inputPath);
+    const { authorizeUrl, state } = await startQualifiedSignature(qualifiedDeps(deps, csc), {
+      signerId: context.signer.id,
+      returnToken: context.token,
+      inputPath,
+      outputPath,
+      fieldName: signatureFieldName(context.signer),
+      appearanceLines: appearanceLines(context.signer.name, 'Qualified', context.flow.language),
+      level: 'B-T',
+      redirectUri: new URL(signingRoutes.qualifiedCallback.slice(1), deps.config.publicUrl).href,
+    });
+    await deps.storage.putFile(pendingKeyOf(state), outputPath, 'application/pdf');
+    await deps.db
+      .insertInto('signer_auth_states')
+      .values({
+        state: baseStateOf(state),
+        signer_id: context.signer.id,
+        kind: baseKind,
+        payload: JSON.stringify({ workingFileId: working.id, workingKey: working.storage_key }),
+        created_at: deps.clock.now().toISOString(),
+      })
+      .execute();
+    return authorizeUrl;
+  });
+}
+
+async function takeBase(deps: SigningDeps, state: string) {
+  const row = await deps.db
+    .selectFrom('signer_auth_states')
+    .select('payload')
+    .where('state', '=', baseStateOf(state))
+    .where('kind', '=', baseKind)
+    .executeTakeFirst();
+  await deps.db.deleteFrom('signer_auth_states').where('state', '=', baseStateOf(state)).execute();
+  return row ? (JSON.parse(row.payload) as { workingFileId: string; workingKey: string }) : null;
+}
+
+async function discard(deps: SigningDeps, key: string) {
+  await queueFileDeletions(deps.db, [key]);
+  await removeStoredFiles(deps.storage, [key], deps.db);
+}
+
+/**
+ * The trust service's answer: with a code, the signature is completed and recorded as the
+ * signer's; with an error (the signer cancelled), the prepared document is dropped.
+ * Answers the signer's link token, and an error key to show on their page if any.
+ */
+export async function finishQualified(
+  deps: SigningDeps,
+  query: { state: string; code?: string; error?: string },
+  request: RequestContext,
+): Promise<{ returnToken: string | null; errorKey: string | null }> {
+  const csc = cscOf(deps);
+  const base = await takeBase(deps, query.state);
+  const pendingKey = pendingKeyOf(query.state);
+  try {
+    if (query.error || !query.code) {
+      const abandoned = await abandonQualifiedSignature(qualifiedDeps(deps, csc), query.state);
+      return { returnToken: abandoned?.returnToken ?? null, errorKey: null };
+    }
+    if (!base) throw new AppError('validation', { key: signingErrorKeys.signingFailed });
+    const code = query.code;
+    return await withTempDir(async (dir) => {
+      const preparedPath = join(dir, 'prepared.pdf');
+      await downloadToFile(deps.storage, pendingKey, preparedPath);
+      const { returnToken, certificate } = await completeQualifiedSignature(
+        qualifiedDeps(deps, csc),
+        { state: query.state, code, preparedPath, timestamp: (d) => deps.trust.timestamp(d) },
+      );
+      const context = await loadSignerContext(deps, returnToken, undefined);
+      const subject = new X509Certificate(certificate).subject;
+      const name = /^CN=(.*)$/m.exec(subject)?.[1] ?? context.signer.name;
+      const stored = await storeFlowFile(deps.storage, context.flow.id, preparedPath);
+      const recorded = await recordSignature(
+        deps.db,
+        {
+          flow: context.flow,
+          signer: context.signer,
+          previousFileId: base.workingFileId,
+          previousStorageKey: base.workingKey,
+          stored,
+          identity: {
+            method: 'csc',
+            email: context.signer.email,
+            name,
+            certificates: [certificate.toString('base64')],
+          },
+          level: 'Qualified',
+        },
+        { ...request, actor: `${context.signer.name} <${context.signer.email}>` },
+        deps.clock.now(),
+      ).catch(async (error: unknown) => {
+        await discard(deps, stored.storageKey);
+        throw error;
+      });
+      if (!recorded) {
+        // Another signature landed on the document meanwhile: this one must be made again.
+        await discard(deps, stored.storageKey);
+        return { returnToken, errorKey: signingErrorKeys.signingFailed };
+      }
+      await removeStoredFiles(deps.storage, [base.workingKey], deps.db);
+      deps.kickJobs?.();
+      return { returnToken, errorKey: null };
+    });
+  } finally {
+    await discard(deps, pendingKey);
+  }
+}

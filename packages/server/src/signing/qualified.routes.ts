@@ -1,0 +1,43 @@
+import { signingPaths, signingRoutes } from '@esign/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { finishQualified } from './qualified-flow.service.ts';
+import { QualifiedSignatureError } from './qualified/qualified-signature-error.ts';
+import type { SigningDeps } from './signing-deps.ts';
+import { requestContextOf } from './signing.routes.ts';
+
+/** Where the qualified trust service sends the signer back after authorising (or not). */
+export async function registerQualifiedRoutes(app: FastifyInstance, deps: SigningDeps) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    signingRoutes.qualifiedCallback,
+    {
+      schema: {
+        tags: ['signing'],
+        summary: 'The trust service answers a qualified signature’s authorisation',
+        querystring: z.object({
+          state: z.string().min(1).max(200),
+          code: z.string().max(2000).optional(),
+          error: z.string().max(200).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      let result;
+      try {
+        result = await finishQualified(deps, request.query, requestContextOf(request, 'signer'));
+      } catch (error) {
+        if (error instanceof QualifiedSignatureError && error.returnToken)
+          result = { returnToken: error.returnToken, errorKey: error.key };
+        else throw error;
+      }
+      if (!result.returnToken) return reply.redirect('/', 303);
+      const page = signingPaths.page(result.returnToken);
+      return reply.redirect(
+        result.errorKey ? `${page}?error=${encodeURIComponent(result.errorKey)}` : page,
+        303,
+      );
+    },
+  );
+}
