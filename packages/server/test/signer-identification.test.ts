@@ -344,7 +344,14 @@ describe('which provider identifies signers', () => {
   it('is the built-in provider with test identities in the demo profile', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config.signerOidc).toEqual({ kind: 'builtin' });
-    expect(config.signatureLevels).toEqual(['Low', 'Advanced', 'Qualified']);
+    expect(config.signatureLevels).toEqual(['Low', 'Advanced']);
+    const withTrustService = loadConfig({
+      DATA_DIR: dataDir(),
+      CSC_BASE_URL: 'http://127.0.0.1:4010/csc/v2',
+      CSC_CLIENT_ID: 'esign-portal',
+      CSC_CLIENT_SECRET: 'secret',
+    });
+    expect(withTrustService.signatureLevels).toEqual(['Low', 'Advanced', 'Qualified']);
   });
 
   it('is the configured provider, with the claim that holds the identity code', () => {
@@ -371,7 +378,7 @@ describe('which provider identifies signers', () => {
     for (const env of [production, { NODE_ENV: 'production', BUILTIN_IDP: 'true' }]) {
       const config = loadConfig({ ...env, DATA_DIR: dataDir() });
       expect(config.signerOidc).toBeNull();
-      expect(config.signatureLevels).toEqual(['Low', 'Qualified']);
+      expect(config.signatureLevels).toEqual(['Low']);
     }
   });
 
