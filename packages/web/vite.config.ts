@@ -28,6 +28,8 @@ export default defineConfig({
               name: 'markdown',
               test: /node_modules[\\/](react-markdown|remark|mdast|micromark|hast|unified|unist|vfile)/,
             },
+            // pdf.js is big and only the signing page needs it: loaded when that page asks for it.
+            { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

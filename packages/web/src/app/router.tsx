@@ -1,3 +1,4 @@
+import { signingRoutes } from '@esign/contract';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { paths } from '../config/paths.ts';
@@ -5,11 +6,14 @@ import { RequireSession } from '../features/auth/components/require-session.tsx'
 import { IdpLoginRoute } from '../features/auth/routes/idp-login-route.tsx';
 import { LoginRoute } from '../features/auth/routes/login-route.tsx';
 import { LogoutRoute } from '../features/auth/routes/logout-route.tsx';
+import { DevMailRoute } from '../features/dev-mail/routes/dev-mail-route.tsx';
 import { GroupsRoute } from '../features/groups/routes/groups-route.tsx';
 import { PersonalReportsRoute } from '../features/reports/routes/personal-reports-route.tsx';
 import { ReportsRoute } from '../features/reports/routes/reports-route.tsx';
 import { SettingsRoute } from '../features/settings/routes/settings-route.tsx';
 import { SignFlowEditRoute } from '../features/signflows/routes/signflow-edit-route.tsx';
+import { SigningLayout } from '../features/signing/components/signing-layout.tsx';
+import { SigningRoute } from '../features/signing/routes/signing-route.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
 import { NotFoundRoute } from './routes/not-found-route.tsx';
 
@@ -17,12 +21,19 @@ import { NotFoundRoute } from './routes/not-found-route.tsx';
 export function createAppRouter() {
   return createBrowserRouter([
     {
+      // The signer's page needs no portal login and has a frame of its own.
+      element: <SigningLayout />,
+      children: [{ path: signingRoutes.page, element: <SigningRoute /> }],
+    },
+    {
       element: <AppLayout />,
       children: [
         { path: paths.home.path, element: <HomeRoute /> },
         { path: paths.login.path, element: <LoginRoute /> },
         { path: paths.logout.path, element: <LogoutRoute /> },
         { path: paths.builtInLogin.path, element: <IdpLoginRoute /> },
+        // The dev mailbox of the demo profile; the server answers its data only there.
+        { path: '/dev/mail', element: <DevMailRoute /> },
         {
           element: <RequireSession />,
           children: [

@@ -1,0 +1,47 @@
+/** A language tag Intl understands; a pseudo-locale Intl cannot use falls back to the browser's. */
+function intlLocale(language: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(language)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+const sizeUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/** A file size for people: 512 byte, 1.5 kB, 2.3 MB (in 1024 steps, written the language's way). */
+export function formatFileSize(bytes: number, language: string): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < sizeUnits.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'unit',
+    unit: sizeUnits[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}
+
+/** A moment written with its date and time, e.g. 12.3.2025 klo 14.05; null for a missing or bad date. */
+export function formatDateTime(
+  isoDate: string | null,
+  language: string,
+  timeZone?: string,
+): string | null {
+  if (isoDate === null) return null;
+  const instant = new Date(isoDate);
+  if (Number.isNaN(instant.getTime())) return null;
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(instant);
+}
+
+/** How many whole minutes a code stays valid, never less than one. */
+export function validityMinutes(validForSeconds: number): number {
+  return Math.max(1, Math.round(validForSeconds / 60));
+}
