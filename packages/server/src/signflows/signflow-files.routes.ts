@@ -8,6 +8,7 @@ import rangeParser from 'range-parser';
 import { z } from 'zod';
 import { requireSession } from '../auth/session.plugin.ts';
 import type { FileKind, FileRow } from '../db/schema.ts';
+import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { receiveToTemporaryFile } from '../files/receive-upload.ts';
 import type { SignFlowDeps } from './signflow-access.ts';
@@ -178,6 +179,17 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
           params[fileParam] ?? '',
           kind,
         );
+        if (kind === 'signedfile' || kind === 'personalsignedfile') {
+          await recordAuditEvent(deps.db, {
+            operation: auditOperations.downloaded,
+            flowId: file.flow_id,
+            actor: userOf(request).email,
+            userId: userOf(request).id,
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? null,
+            details: { kind },
+          });
+        }
         return sendStoredFile(deps, request, reply, file);
       },
     );

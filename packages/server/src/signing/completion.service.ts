@@ -57,10 +57,11 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
     await downloadToFile(deps.storage, working.storage_key, input);
     await addValidationData(input, withDss, data);
     await addDocumentTimestamp(withDss, output, (digest) => deps.trust.timestamp(digest));
-    const signed = await storeFlowFile(deps.storage, flow.id, output);
+    // The personal file is built on the signed one first: storing may move the file away.
     const personal = deps.config.personalSignedFileEnabled
       ? await addPersonalSignedFile(deps, flow, signers, output, dir)
       : null;
+    const signed = await storeFlowFile(deps.storage, flow.id, output);
     return { signed, personal };
   });
   const now = deps.clock.now();

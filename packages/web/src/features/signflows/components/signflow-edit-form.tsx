@@ -7,6 +7,8 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DocumentSection } from './document-section.tsx';
 import { useFileActions } from './file-actions.ts';
+import { FlowStatusCheck } from './flow-status-check.tsx';
+import { FlowTimeline } from './flow-timeline.tsx';
 import { SendDialog } from './send-dialog.tsx';
 import { SignersSection } from './signers-section.tsx';
 import { NoticeList } from './signflow-edit-field-error.tsx';
@@ -62,6 +64,7 @@ export function SignFlowEditForm({ mode, flow }: SignFlowEditFormProps) {
         }}
       >
         {readOnly && <Alert variant="info">{t('validation.notEditable')}</Alert>}
+        {readOnly && <FlowStatusCheck flow={flow} />}
         <div role="alert" className="signflow-edit__general">
           <NoticeList area="general" notices={notices.byArea.general} />
         </div>
@@ -75,6 +78,7 @@ export function SignFlowEditForm({ mode, flow }: SignFlowEditFormProps) {
           />
           <SignersSection flow={flow} notices={notices} readOnly={readOnly} />
         </fieldset>
+        {readOnly && <FlowTimeline flow={flow} />}
         {!readOnly && (
           <div className="signflow-edit__actions">
             <Button

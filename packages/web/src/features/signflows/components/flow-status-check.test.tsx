@@ -1,0 +1,74 @@
+import type { SignFlowDetailResponse } from '@esign/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n.ts';
+import { FlowStatusCheck } from './flow-status-check.tsx';
+
+const sentFlow: SignFlowDetailResponse = {
+  Guid: 'flow-1',
+  Name: 'Lease agreement',
+  Status: 'Sent',
+  CreationDate: '2025-01-02T10:00:00.000Z',
+  SentToSignersDate: '2025-01-03T10:00:00.000Z',
+  Signers: [],
+  Note: null,
+  SignFlowDetailsStatus: 'Started',
+  CompletionTimeUtc: null,
+  LastStatusQueryTimeUtc: null,
+  SignatureProcess: 'Concurrent',
+  InspectorEmail: null,
+  MinimumSignatureLevel: 'Low',
+  Role: null,
+  ReminderIntervalInDays: null,
+  CancellationComment: null,
+  SignFileInfo: { Guid: 'file-1', FileName: 'lease.pdf' },
+  AttachmentInfo: [],
+  SignedFile: null,
+  PersonalSignedFile: null,
+  Language: 'fi',
+  FailureReason: null,
+};
+
+function renderCheck(flow: SignFlowDetailResponse, language = 'en'): string {
+  void i18n.changeLanguage(language);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <FlowStatusCheck flow={flow} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('the status check of a sent flow', () => {
+  afterEach(() => void i18n.changeLanguage('fi'));
+
+  it('offers a status check while the flow is out for signing', () => {
+    const html = renderCheck(sentFlow);
+    expect(html).toMatch(/<button type="button"[^>]*data-testid="check-status"[^>]*>Check status</);
+    expect(html).not.toContain('flow-failure');
+  });
+
+  it('tells why processing failed and offers to check and retry', () => {
+    const html = renderCheck(
+      { ...sentFlow, Status: 'Error', FailureReason: 'Timestamp service unreachable' },
+      'fi',
+    );
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('Syy: Timestamp service unreachable');
+    expect(html).toContain('>Tarkista tila ja yritä uudelleen</button>');
+  });
+
+  it('says so when a failure has no recorded reason', () => {
+    expect(renderCheck({ ...sentFlow, Status: 'Error' })).toContain('No reason was recorded.');
+  });
+
+  it('shows when the status was last checked', () => {
+    const html = renderCheck({ ...sentFlow, LastStatusQueryTimeUtc: '2025-03-12T12:05:00Z' });
+    expect(html).toContain('Status last checked 3/12/25');
+  });
+
+  it('shows nothing for a flow that ended otherwise', () => {
+    expect(renderCheck({ ...sentFlow, Status: 'Finished' })).toBe('');
+    expect(renderCheck({ ...sentFlow, Status: 'Cancelled' })).toBe('');
+  });
+});
