@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { SessionUser } from '../auth/session.service.ts';
 import type { Database, SignFlowRow } from '../db/schema.ts';
+import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { presentDetail, presentListItem, presentSignFlow } from './signflows.presenter.ts';
 import {
@@ -257,6 +258,14 @@ export async function deleteSignFlow(deps: SignFlowDeps, user: SessionUser, flow
     const storageKeys = files.map((file) => file.storage_key);
     await queueFileDeletions(trx, storageKeys);
     await trx.deleteFrom('sign_flows').where('id', '=', flowId).execute();
+    if (flow.status !== 'Draft')
+      await recordAuditEvent(trx, {
+        operation: auditOperations.deleted,
+        flowId,
+        actor: user.email,
+        userId: user.id,
+        details: { status: flow.status },
+      });
     return storageKeys;
   });
   await removeStoredFiles(deps.storage, keys, deps.db);

@@ -107,12 +107,38 @@ export async function presentTask(deps: SigningDeps, context: SignerContext): Pr
   };
 }
 
-/** Mails a fresh 6-digit code (Low and Qualified); an earlier code stops working. */
-export async function sendCode(
+const openedQuietMs = 30 * 60_000;
+
+/** Records that the signer opened their task, at most once in half an hour per signer. */
+export async function recordOpened(
   deps: SigningDeps,
   context: SignerContext,
   request: RequestContext,
-): Promise<CodeSent> {
+) {
+  const now = deps.clock.now();
+  const recent = await deps.db
+    .selectFrom('audit_events')
+    .select('id')
+    .where('flow_id', '=', context.flow.id)
+    .where('operation', '=', auditOperations.opened)
+    .where('details', 'like', `%"signerId":"${context.signer.id}"%`)
+    .where('occurred_at', '>', new Date(now.getTime() - openedQuietMs).toISOString())
+    .executeTakeFirst();
+  if (recent) return;
+  await recordAuditEvent(
+    deps.db,
+    {
+      operation: auditOperations.opened,
+      flowId: context.flow.id,
+      ...request,
+      details: { signerId: context.signer.id },
+    },
+    now,
+  );
+}
+
+/** Mails a fresh 6-digit code (Low and Qualified); an earlier code stops working. */
+export async function sendCode(deps: SigningDeps, context: SignerContext): Promise<CodeSent> {
   assertOpen(context);
   if (context.flow.minimum_signature_level === 'Advanced')
     throw new AppError('validation', { key: signingErrorKeys.wrongLevel });
@@ -140,16 +166,6 @@ export async function sendCode(
         template: 'code',
         language: flow.language ?? 'fi',
         params: { flowName: flow.name, code, validMinutes: codeValidityMinutes },
-      },
-      now,
-    );
-    await recordAuditEvent(
-      trx,
-      {
-        operation: auditOperations.opened,
-        flowId: flow.id,
-        ...request,
-        details: { signerId: signer.id, codeSent: true },
       },
       now,
     );

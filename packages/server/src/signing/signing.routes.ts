@@ -16,6 +16,7 @@ import { sendStoredFile } from '../signflows/signflow-files.routes.ts';
 import { findFile } from '../signflows/signflows.repository.ts';
 import type { RequestContext } from './flow-start.service.ts';
 import { startQualified } from './qualified-flow.service.ts';
+import { taskStateOf } from './signing-turns.ts';
 import { rejectAsSigner } from './reject.service.ts';
 import { signWithOneTimeKey } from './sign.service.ts';
 import type { SigningDeps } from './signing-deps.ts';
@@ -25,6 +26,7 @@ import {
   assertOpen,
   loadSignerContext,
   presentTask,
+  recordOpened,
   sendCode,
   verifyCode,
   type SignerContext,
@@ -82,7 +84,12 @@ export async function registerSigningRoutes(app: FastifyInstance, deps: SigningD
         response: { 200: SignerTask },
       },
     },
-    async (request) => presentTask(deps, await load(request)),
+    async (request) => {
+      const context = await load(request);
+      if (taskStateOf(context.flow, context.signer, context.signers) === 'Open')
+        await recordOpened(deps, context, requestContextOf(request, signerActor(context)));
+      return presentTask(deps, context);
+    },
   );
 
   routes.post(
@@ -96,8 +103,7 @@ export async function registerSigningRoutes(app: FastifyInstance, deps: SigningD
       },
     },
     async (request) => {
-      const context = await load(request);
-      return sendCode(deps, context, requestContextOf(request, signerActor(context)));
+      return sendCode(deps, await load(request));
     },
   );
 
