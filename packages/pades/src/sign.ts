@@ -1,12 +1,10 @@
-import { createHash, X509Certificate } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { createHash, X509Certificate, type Hash } from 'node:crypto';
+import type { Stats } from 'node:fs';
+import { copyFile, open, stat, type FileHandle } from 'node:fs/promises';
 import { createCadesSignature } from './cms/cades.ts';
 import { PdfDocument } from './pdf/document.ts';
 import { prepareSignatureUpdate } from './pdf/signature-update.ts';
-import { fileSource } from './pdf/source.ts';
+import { handleSource } from './pdf/source.ts';
 import { PdfError } from './pdf/values.ts';
 import type { Signer } from './signers/signer.ts';
 
@@ -41,6 +39,15 @@ export interface SignaturePlaceholder {
   contentsBytes: number;
 }
 
+/** The hex text of /Contents: the CMS padded with zeros; refuses one that does not fit. */
+function contentsHex(contents: Buffer, contentsBytes: number): Buffer {
+  if (contents.length > contentsBytes)
+    throw new PdfError(
+      `the signature (${contents.length} bytes) does not fit the ${contentsBytes} reserved`,
+    );
+  return Buffer.from(contents.toString('hex').padEnd(contentsBytes * 2, '0'), 'latin1');
+}
+
 /**
  * Writes a CMS (or time-stamp token) into the reserved /Contents of `file` in place, padded
  * with zeros; refuses one that does not fit, writing nothing.
@@ -50,12 +57,7 @@ export async function writeSignatureContents(
   placeholder: SignaturePlaceholder,
   contents: Buffer,
 ): Promise<void> {
-  const { contentsBytes } = placeholder;
-  if (contents.length > contentsBytes)
-    throw new PdfError(
-      `the signature (${contents.length} bytes) does not fit the ${contentsBytes} reserved`,
-    );
-  const hex = Buffer.from(contents.toString('hex').padEnd(contentsBytes * 2, '0'), 'latin1');
+  const hex = contentsHex(contents, placeholder.contentsBytes);
   const handle = await open(file, 'r+');
   try {
     await handle.write(hex, 0, hex.length, placeholder.byteRange[1] + 1);
@@ -64,11 +66,105 @@ export async function writeSignatureContents(
   }
 }
 
+/** Bytes per read while hashing the input: few system calls, two buffers reused throughout. */
+const readChunk = 4 * 1024 * 1024;
+
+/**
+ * Hashes the first `size` bytes of an open file: two buffers take turns, the next read
+ * running (in libuv's pool) while this thread hashes the chunk before it.
+ */
+async function hashFile(hash: Hash, handle: FileHandle, size: number): Promise<void> {
+  const length = Math.max(1, Math.min(readChunk, size));
+  let current = Buffer.allocUnsafe(length);
+  let next = Buffer.allocUnsafe(length);
+  let position = 0;
+  let reading = size > 0 ? handle.read(current, 0, Math.min(length, size), 0) : undefined;
+  while (reading) {
+    const { bytesRead } = await reading;
+    if (bytesRead === 0) throw new PdfError('the input changed while it was being signed');
+    position += bytesRead;
+    reading =
+      position < size
+        ? handle.read(next, 0, Math.min(length, size - position), position)
+        : undefined;
+    hash.update(current.subarray(0, bytesRead));
+    [current, next] = [next, current];
+  }
+}
+
+/** Copies the first `size` bytes of `from` to the start of `to` through one reused buffer. */
+async function copyThroughBuffer(from: FileHandle, to: FileHandle, size: number): Promise<void> {
+  const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(readChunk, size)));
+  for (let position = 0; position < size;) {
+    const wanted = Math.min(buffer.length, size - position);
+    const { bytesRead } = await from.read(buffer, 0, wanted, position);
+    if (bytesRead === 0) throw new PdfError('the input changed while it was being signed');
+    await to.write(buffer, 0, bytesRead, position);
+    position += bytesRead;
+  }
+}
+
+/**
+ * Copies the input into the output just opened (created or truncated): by the kernel
+ * (`copyFile`, i.e. copy_file_range from the page cache, with no copy through this process),
+ * else through a buffer when the file system refuses that. Answers the open output.
+ */
+async function copyInput(
+  input: { path: string; handle: FileHandle; stats: Stats },
+  output: { path: string; opening: Promise<FileHandle> },
+): Promise<FileHandle> {
+  const handle = await output.opening;
+  try {
+    const { mode } = await handle.stat();
+    try {
+      await copyFile(input.path, output.path);
+      // copyFile opens the input by its name: it must still be the file hashed
+      if (!sameFile(await stat(input.path), input.stats))
+        throw new PdfError('the input changed while it was being signed');
+    } catch (error) {
+      if (error instanceof PdfError) throw error;
+      // e.g. a file system that refuses the fchmod copyFile does
+      await handle.truncate(0);
+      await copyThroughBuffer(input.handle, handle, input.stats.size);
+    }
+    const copied = await handle.stat();
+    if (copied.size !== input.stats.size)
+      throw new PdfError('the input changed while it was being signed');
+    // copyFile gives the output the input's mode: keep the one it was created (or found) with
+    if (copied.mode !== mode) await handle.chmod(mode & 0o7777);
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** The same file, not changed since `before` was taken. */
+function sameFile(now: Stats, before: Stats): boolean {
+  return (
+    now.dev === before.dev &&
+    now.ino === before.ino &&
+    now.size === before.size &&
+    now.mtimeMs === before.mtimeMs
+  );
+}
+
+/** Waits for both promises, then throws the first rejection (none is left unhandled). */
+async function both<A, B>(first: Promise<A>, second: Promise<B>): Promise<[A, B]> {
+  const [a, b] = await Promise.allSettled([first, second]);
+  if (a.status === 'rejected') throw a.reason;
+  if (b.status === 'rejected') throw b.reason;
+  return [a.value, b.value];
+}
+
 /**
  * Adds one incremental signature or document time stamp to `input`, writing `output`:
- * the input is streamed through unchanged, the update appended, the byte ranges hashed
- * from the file, and the CMS written into the reserved /Contents. Earlier signatures stay valid.
+ * the input is copied unchanged, the update appended, the byte ranges hashed from the input,
+ * and the CMS written into the reserved /Contents. Earlier signatures stay valid.
  * Answers where /Contents lies (contents that are empty leave it zeroed, to be filled later).
+ *
+ * The copy (by the kernel, in libuv's pool) and the hashing (here, from the page cache) run at
+ * the same time; the update is then written once, with its CMS. Memory stays flat with size.
  */
 export async function appendSignature(
   options: Omit<SignPdfOptions, 'signer' | 'level'> & {
@@ -77,13 +173,16 @@ export async function appendSignature(
   },
 ): Promise<SignaturePlaceholder> {
   const contentsBytes = options.contentsBytes ?? 32 * 1024;
-  const source = await fileSource(options.input);
-  let prepared;
-  let inputSize: number;
+  const inputHandle = await open(options.input, 'r');
   try {
-    const document = await PdfDocument.open(source);
-    inputSize = source.size;
-    prepared = await prepareSignatureUpdate(document, {
+    const [stats, existing] = await both(
+      inputHandle.stat(),
+      stat(options.output).catch(() => undefined),
+    );
+    if (existing && existing.dev === stats.dev && existing.ino === stats.ino)
+      throw new PdfError('the output must be another file than the input');
+    const document = await PdfDocument.open(handleSource(inputHandle, stats.size));
+    const prepared = await prepareSignatureUpdate(document, {
       contentsBytes,
       kind: options.kind,
       signingTime: options.signingTime ?? new Date(),
@@ -93,45 +192,51 @@ export async function appendSignature(
       ...(options.location ? { location: options.location } : {}),
       ...(options.appearance ? { appearance: options.appearance } : {}),
     });
-  } finally {
-    await source.close();
-  }
-  const contentsStart = inputSize + prepared.contentsAt;
-  const contentsEnd = contentsStart + contentsBytes * 2 + 2;
-  const total = inputSize + prepared.update.length;
-  const byteRange = `0 ${contentsStart} ${contentsEnd} ${total - contentsEnd}`.padEnd(
-    prepared.byteRangeWidth,
-    ' ',
-  );
-  prepared.update.write(byteRange, prepared.byteRangeAt, 'latin1');
+    const { update, contentsAt } = prepared;
+    const inputSize = stats.size;
+    const contentsStart = inputSize + contentsAt;
+    const contentsEnd = contentsStart + contentsBytes * 2 + 2;
+    const total = inputSize + update.length;
+    const byteRange = `0 ${contentsStart} ${contentsEnd} ${total - contentsEnd}`.padEnd(
+      prepared.byteRangeWidth,
+      ' ',
+    );
+    update.write(byteRange, prepared.byteRangeAt, 'latin1');
 
-  // One pass: the input is hashed while it is copied, then the update around /Contents.
-  const hash = createHash('sha256');
-  const out = createWriteStream(options.output);
-  const tap = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
-      callback(null, chunk);
-    },
-  });
-  await pipeline(createReadStream(options.input, { highWaterMark: 1 << 20 }), tap, out, {
-    end: false,
-  });
-  hash.update(prepared.update.subarray(0, prepared.contentsAt));
-  hash.update(prepared.update.subarray(prepared.contentsAt + contentsBytes * 2 + 2));
-  await new Promise<void>((resolve, reject) =>
-    out.end(prepared.update, (error?: Error | null) => (error ? reject(error) : resolve())),
-  );
-  const placeholder: SignaturePlaceholder = {
-    byteRange: [0, contentsStart, contentsEnd, total - contentsEnd],
-    contentsBytes,
-  };
-  await writeSignatureContents(
-    options.output,
-    placeholder,
-    await options.makeContents(hash.digest()),
-  );
-  return placeholder;
+    // The output side (create or truncate as createWriteStream would, copy) and the hash of
+    // the input run side by side.
+    const opening = open(options.output, 'w');
+    const copying = copyInput(
+      { path: options.input, handle: inputHandle, stats },
+      { path: options.output, opening },
+    );
+    const signing = (async () => {
+      const hash = createHash('sha256');
+      await hashFile(hash, inputHandle, inputSize);
+      if (!sameFile(await inputHandle.stat(), stats))
+        throw new PdfError('the input changed while it was being signed');
+      hash.update(update.subarray(0, contentsAt));
+      hash.update(update.subarray(contentsAt + contentsBytes * 2 + 2));
+      // The CMS (perhaps a remote signature or a time stamp) is made once the output exists,
+      // while the copy may still be running.
+      await opening;
+      return contentsHex(await options.makeContents(hash.digest()), contentsBytes);
+    })();
+    const [copied, signed] = await Promise.allSettled([copying, signing]);
+    if (copied.status === 'rejected') throw copied.reason;
+    const output = copied.value;
+    try {
+      if (signed.status === 'rejected') throw signed.reason;
+      // The update goes in with one write, its /Contents already filled.
+      signed.value.copy(update, contentsAt + 1);
+      await output.write(update, 0, update.length, inputSize);
+    } finally {
+      await output.close();
+    }
+    return { byteRange: [0, contentsStart, contentsEnd, total - contentsEnd], contentsBytes };
+  } finally {
+    await inputHandle.close();
+  }
 }
 
 /** The certificate subject's common name, or '' when it has none. */

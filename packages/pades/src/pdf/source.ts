@@ -19,7 +19,17 @@ export function bufferSource(buffer: Buffer): PdfSource {
 /** Reads only the parts asked for: memory does not grow with the file. */
 export async function fileSource(path: string): Promise<PdfSource> {
   const handle: FileHandle = await open(path, 'r');
-  const { size } = await handle.stat();
+  try {
+    const { size } = await handle.stat();
+    return handleSource(handle, size);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** A source over an open file of `size` bytes; closing it closes the handle. */
+export function handleSource(handle: FileHandle, size: number): PdfSource {
   return {
     size,
     async read(offset, length) {
