@@ -1,12 +1,16 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signingRoutes } from '@esign/contract';
 import { defineConfig } from '@playwright/test';
+import { cscService, e2ePorts, mailboxUrl, portalUrl } from './support/services.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
-const baseURL = `http://127.0.0.1:${port}`;
+const baseURL = portalUrl;
 /** One DATA_DIR for the run, known to every worker by its name. */
-export const e2eDataDir = join(tmpdir(), `esign-e2e-${port}`);
+export const e2eDataDir = join(tmpdir(), `esign-e2e-${e2ePorts.portal}`);
+/** The web app as built when the run started (see below). */
+const webDistDir = join(tmpdir(), `esign-e2e-${e2ePorts.portal}-web`);
 
 // Only the main process prepares the data directory; workers evaluate this file too.
 if (!process.env.TEST_WORKER_INDEX) {
@@ -25,6 +29,13 @@ if (!process.env.TEST_WORKER_INDEX) {
     join(e2eDataDir, 'locales', 'sv.json'),
     JSON.stringify(footer('Dataskyddsbeskrivning')),
   );
+  // The portal serves a copy of the build, so that a rebuild during the run (vite empties
+  // dist first) does not take the pages away from under the tests.
+  const builtWeb = fileURLToPath(new URL('../packages/web/dist', import.meta.url));
+  if (!existsSync(join(builtWeb, 'index.html')))
+    throw new Error('The web app is not built: run `npm run build` first.');
+  rmSync(webDistDir, { recursive: true, force: true });
+  cpSync(builtWeb, webDistDir, { recursive: true });
 }
 
 export default defineConfig({
@@ -54,21 +65,58 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx packages/server/src/server.ts',
-    cwd: '..',
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: e2eDataDir,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // A real SMTP server: the portal's mail goes out over SMTP and the tests read it back.
+      name: 'smtp-sink',
+      command: 'node --import tsx e2e/support/smtp-sink.ts',
+      cwd: '..',
+      url: `${mailboxUrl}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      // The CSC test trust service for Qualified signatures; it prints its settings once it listens.
+      name: 'csc',
+      command: [
+        'node --import tsx packages/pades/test/support/csc-service-cli.ts',
+        `--host 127.0.0.1 --port ${e2ePorts.csc}`,
+        `--client-id ${cscService.clientId} --client-secret ${cscService.clientSecret}`,
+        `--redirect-uri ${baseURL}${signingRoutes.qualifiedCallback}`,
+      ].join(' '),
+      cwd: '..',
+      wait: { stdout: /^CSC_CREDENTIAL_ID=/m },
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      name: 'portal',
+      command: 'node --import tsx packages/server/src/server.ts',
+      cwd: '..',
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(e2ePorts.portal),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: e2eDataDir,
+        WEB_DIST_DIR: webDistDir,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
+        MAIL_FROM: 'eSign e2e <esign@e2e.example.com>',
+        CSC_BASE_URL: cscService.baseUrl,
+        CSC_OAUTH_URL: cscService.oauthUrl,
+        CSC_CLIENT_ID: cscService.clientId,
+        CSC_CLIENT_SECRET: cscService.clientSecret,
+        CSC_CREDENTIAL_ID: cscService.credentialId,
+      },
+    },
+  ],
 });

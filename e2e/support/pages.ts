@@ -33,6 +33,11 @@ export async function expectNoSeriousAxeViolations(page: Page) {
 /** Logs in through the login page and the built-in provider's form. */
 export async function logIn(page: Page, email: string, password: string) {
   await page.getByTestId('login-link').click();
+  await logInAtProvider(page, email, password);
+}
+
+/** Fills in and submits the built-in provider's login form, in any of its languages. */
+export async function logInAtProvider(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/idp-login\//);
   await page.getByLabel(/Sähköpostiosoite|E-mail address|E-postadress/).fill(email);
   await page.getByLabel(/Salasana|Password|Lösenord/).fill(password);

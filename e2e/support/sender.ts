@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page } from '@playwright/test';
+import { makeUserFiles } from './files.ts';
+import { chooseLanguage, logIn } from './pages.ts';
+
+export interface FlowToSend {
+  name: string;
+  level: 'Low' | 'Advanced' | 'Qualified';
+  process: 'Sequential' | 'Concurrent';
+  signers: Array<{ name: string; email: string }>;
+  /** The signers' language: their mail and their signing page. */
+  language?: 'fi' | 'en' | 'sv';
+}
+
+/** Logs the demo user in and shows the portal in English, so the tests read its English texts. */
+export async function logInAsSender(page: Page) {
+  await page.goto('/login');
+  await logIn(page, 'user@example.com', 'user-demo');
+  await expect(page.getByTestId('signflow-create')).toBeVisible();
+  await chooseLanguage(page, 'en');
+}
+
+/** Writes a new flow in the edit screen, with a PDF to sign, and sends it, as a sender would. */
+export async function sendFlowFromEditor(page: Page, flow: FlowToSend) {
+  await page.getByTestId('signflow-create').click();
+  await expect(page).toHaveURL('/esign/edit/new');
+  await page.getByTestId('signflow-name').fill(flow.name);
+  await page.getByTestId('signfile-input').setInputFiles(makeUserFiles().contract);
+  await expect(page.getByTestId('signfile-name')).toContainText('Vuokrasopimus.pdf');
+  await expect(page).toHaveURL(/\/esign\/edit\/[0-9a-f-]{36}$/);
+  await page.getByTestId('signature-level').selectOption(flow.level);
+  await page.getByTestId('message-language').selectOption(flow.language ?? 'fi');
+  await page.getByTestId(`sign-order-${flow.process.toLowerCase()}`).check();
+  for (const [index, signer] of flow.signers.entries()) {
+    await page.getByTestId('add-signer').click();
+    await page.getByTestId(`signer-name-${index}`).fill(signer.name);
+    await page.getByTestId(`signer-email-${index}`).fill(signer.email);
+  }
+  await page.getByTestId('send-to-sign').click();
+  await page.getByTestId('confirm-send').click();
+  await expect(page.getByText('Sent.', { exact: true })).toBeVisible();
+}
+
+/** Creates and sends a flow through the API with the signed-in page's cookies and XSRF token. */
+export async function sendFlowThroughApi(page: Page, flow: FlowToSend): Promise<string> {
+  const cookies = await page.context().cookies();
+  const headers = {
+    'X-XSRF-TOKEN': cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '',
+  };
+  const created = await page.request.post('/api/esign/SignFlows', {
+    headers,
+    data: {
+      Name: flow.name,
+      SignatureProcess: flow.process,
+      MinimumSignatureLevel: flow.level,
+      Language: flow.language ?? 'fi',
+      Signers: flow.signers.map((signer) => ({ Name: signer.name, Email: signer.email })),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const guid = ((await created.json()) as { Guid: string }).Guid;
+  const upload = await page.request.post(`/api/esign/SignFlows/${guid}/signfile`, {
+    headers,
+    multipart: {
+      file: {
+        name: 'Vuokrasopimus.pdf',
+        mimeType: 'application/pdf',
+        buffer: await readFile(makeUserFiles().contract),
+      },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const sent = await page.request.post(`/api/esign/SignFlows/${guid}/send`, { headers });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return guid;
+}
+
+/** The list's row of one flow, found with the search field in a status view. */
+export async function findInList(page: Page, view: 'sent' | 'finished' | 'all', name: string) {
+  await page.goto(`/?view=${view}`);
+  await page.getByTestId('signflow-search').fill(name);
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === name);
+  const row = page
+    .getByTestId('signflow-row')
+    .filter({ has: page.getByText(name, { exact: true }) });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+/** Cancels a sent flow with the list's cancel action. */
+export async function cancelFromList(page: Page, name: string, comment: string) {
+  const row = await findInList(page, 'sent', name);
+  await row.getByTestId('row-action-cancel').click();
+  await page.getByTestId('cancel-comment').fill(comment);
+  await page.getByTestId('cancel-confirm').click();
+  await expect(page.getByText('The signing request was cancelled.')).toBeVisible();
+}
+
+/** Opens a finished flow's read-only view from the list and downloads its signed file. */
+export async function downloadSignedFile(page: Page, name: string): Promise<Buffer> {
+  const row = await findInList(page, 'finished', name);
+  await expect(row).toContainText('Finished');
+  await row.getByTestId('row-action-view').click();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('signed-file').click();
+  return readFile(await (await download).path());
+}

@@ -1,0 +1,28 @@
+/**
+ * Where the browser tests' processes listen: the portal, the SMTP sink (SMTP and its JSON
+ * mailbox) and the CSC test trust service. Each port can be moved with an environment
+ * variable, so that two runs on one machine need not collide.
+ */
+const portFrom = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+export const e2ePorts = {
+  portal: portFrom('E2E_PORT', 3210),
+  smtp: portFrom('E2E_SMTP_PORT', 3225),
+  mailbox: portFrom('E2E_MAILBOX_PORT', 3226),
+  csc: portFrom('E2E_CSC_PORT', 3227),
+};
+
+export const portalUrl = `http://127.0.0.1:${e2ePorts.portal}`;
+export const mailboxUrl = `http://127.0.0.1:${e2ePorts.mailbox}`;
+
+/** The CSC test service as the portal knows it; the CLI is started with these values. */
+export const cscService = {
+  baseUrl: `http://127.0.0.1:${e2ePorts.csc}/csc/v2`,
+  oauthUrl: `http://127.0.0.1:${e2ePorts.csc}/csc/v2/oauth2`,
+  clientId: 'esign-e2e',
+  clientSecret: 'esign-e2e-csc-secret',
+  /** The id the test service gives its one credential. */
+  credentialId: 'qualified-1',
+  /** The credential's certificate holder, who signs every qualified signature. */
+  signerName: 'Maija Meikäläinen',
+};

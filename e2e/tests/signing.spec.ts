@@ -1,0 +1,269 @@
+import { expect } from '@playwright/test';
+import { codeIn, mailAbout, signingLinkIn, waitForMail } from '../support/mailbox.ts';
+import { languages, logInAtProvider } from '../support/pages.ts';
+import {
+  cancelFromList,
+  downloadSignedFile,
+  logInAsSender,
+  sendFlowFromEditor,
+  sendFlowThroughApi,
+  type FlowToSend,
+} from '../support/sender.ts';
+import { cscService } from '../support/services.ts';
+import { pdfsigVerdicts, verifySignedPdf } from '../support/signed-pdf.ts';
+import {
+  askForCode,
+  authoriseAtTrustService,
+  enterCode,
+  expectAccessibleAtBothWidths,
+  expectDocumentShown,
+  expectTaskState,
+  identifyWithCode,
+  invitationLink,
+  pressSign,
+  rejectDocument,
+  signDocument,
+  subjects,
+  test,
+} from '../support/signing.ts';
+
+const run = Date.now().toString(36);
+const sender = 'user@example.com';
+/** A signer address of this run only, so that the mailbox holds nothing older for it. */
+const signerEmail = (who: string) => `${who}.${run}@example.com`;
+const lowFlow = (name: string, emails: string[]): FlowToSend => ({
+  name: `${name} ${run}`,
+  level: 'Low',
+  process: 'Concurrent',
+  language: 'en',
+  signers: emails.map((email, index) => ({ name: `Signer ${index + 1}`, email })),
+});
+
+test.describe('signing a document', () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test('a sequential flow sent from the editor is signed in turn, finishes and verifies', async ({
+    page,
+    openSigningPage,
+  }) => {
+    const [first, second] = [signerEmail('maija'), signerEmail('pekka')];
+    const flow: FlowToSend = {
+      ...lowFlow('Vuokrasopimus', [first, second]),
+      process: 'Sequential',
+    };
+    await logInAsSender(page);
+    await sendFlowFromEditor(page, flow);
+
+    const firstPage = await openSigningPage(await invitationLink(first, flow.name));
+    await identifyWithCode(firstPage, first, flow.name);
+    expect(await mailAbout(second, flow.name)).toEqual([]); // not their turn yet
+    await signDocument(firstPage);
+
+    const secondPage = await openSigningPage(await invitationLink(second, flow.name));
+    await expect(secondPage.getByTestId('signing-signers')).toContainText('Signed');
+    await identifyWithCode(secondPage, second, flow.name);
+    await signDocument(secondPage);
+
+    await waitForMail(sender, subjects.finished(flow.name));
+    const signed = await downloadSignedFile(page, flow.name);
+    const reports = await verifySignedPdf(signed);
+    expect(reports.map((report) => [report.kind, report.valid])).toEqual([
+      ['signature', true],
+      ['signature', true],
+      ['document-timestamp', true],
+    ]);
+    expect(reports.at(-1)?.coversWholeDocument).toBe(true);
+    const poppler = await pdfsigVerdicts(signed);
+    expect(poppler.valid, poppler.output).toBe(2);
+  });
+
+  test('a rejection with a reason ends the flow and tells the other signer and the sender', async ({
+    page,
+    openSigningPage,
+  }) => {
+    const [first, second] = [signerEmail('hylkaaja'), signerEmail('toinen')];
+    const flow = lowFlow('Hylättävä', [first, second]);
+    const reason = 'The rent in section 3 is wrong.';
+    await logInAsSender(page);
+    await sendFlowThroughApi(page, flow);
+
+    const rejecting = await openSigningPage(await invitationLink(first, flow.name));
+    await identifyWithCode(rejecting, first, flow.name);
+    await rejectDocument(rejecting, reason);
+    await expect(
+      rejecting.getByRole('heading', { name: 'You have rejected the document' }),
+    ).toBeVisible();
+
+    for (const told of [second, sender])
+      expect((await waitForMail(told, subjects.rejected(flow.name))).text).toContain(reason);
+    const other = await openSigningPage(await invitationLink(second, flow.name));
+    await expectTaskState(other, 'FlowRejected');
+    await expect(other.getByTestId('signing-state')).toContainText(
+      'Another signer rejected the document',
+    );
+  });
+
+  test('a flow cancelled from the list after one signature cannot be signed any more', async ({
+    page,
+    openSigningPage,
+  }) => {
+    const [first, second] = [signerEmail('ehtija'), signerEmail('myohassa')];
+    const flow = lowFlow('Peruttava', [first, second]);
+    await logInAsSender(page);
+    await sendFlowThroughApi(page, flow);
+    const secondLink = await invitationLink(second, flow.name);
+
+    const signing = await openSigningPage(await invitationLink(first, flow.name));
+    await identifyWithCode(signing, first, flow.name);
+    await signDocument(signing);
+    await cancelFromList(page, flow.name, 'Sent to the wrong people');
+
+    await waitForMail(second, subjects.cancelled(flow.name));
+    const late = await openSigningPage(secondLink);
+    await expectTaskState(late, 'FlowCancelled');
+    await expect(late.getByTestId('signing-state')).toContainText(
+      'The sender cancelled the signing request',
+    );
+    await expect(late.getByRole('button', { name: 'Send me a code' })).toHaveCount(0);
+  });
+
+  test('Advanced: the signer identifies at the provider as the addressee and signs', async ({
+    page,
+    openSigningPage,
+  }) => {
+    const flow: FlowToSend = {
+      ...lowFlow('Vahva', ['user2@example.com']),
+      level: 'Advanced',
+    };
+    await logInAsSender(page);
+    await sendFlowThroughApi(page, flow);
+
+    const signing = await openSigningPage(await invitationLink('user2@example.com', flow.name));
+    await signing.getByRole('link', { name: 'Go to identification' }).click();
+    await logInAtProvider(signing, 'user2@example.com', 'user2-demo');
+    await expect(signing).toHaveURL(/\/sign\/[A-Za-z0-9_-]{43}$/);
+    await expectDocumentShown(signing);
+    await signDocument(signing);
+  });
+
+  test('Advanced: an identity that is not the addressee is refused and sees no document', async ({
+    page,
+    openSigningPage,
+  }) => {
+    const flow: FlowToSend = {
+      ...lowFlow('Väärä henkilö', ['user2@example.com']),
+      level: 'Advanced',
+    };
+    await logInAsSender(page);
+    await sendFlowThroughApi(page, flow);
+
+    const signing = await openSigningPage(await invitationLink('user2@example.com', flow.name));
+    await signing.getByRole('link', { name: 'Go to identification' }).click();
+    await logInAtProvider(signing, sender, 'user-demo');
+    await expect(signing.getByTestId('signing-return-error')).toHaveText(
+      'The identity you proved does not match the signer this link was sent to.',
+    );
+    await expect(signing.getByRole('link', { name: 'Go to identification' })).toBeVisible();
+    await expect(signing.getByTestId('pdf-viewer')).toHaveCount(0);
+    await expect(signing.getByTestId('signing-files')).toHaveCount(0);
+  });
+
+  test('Qualified: the signer authorises at the trust service and the file carries its signature', async ({
+    page,
+    openSigningPage,
+  }) => {
+    const signer = signerEmail('qualified');
+    const flow: FlowToSend = { ...lowFlow('Hyväksytty', [signer]), level: 'Qualified' };
+    await logInAsSender(page);
+    await sendFlowThroughApi(page, flow);
+
+    const signing = await openSigningPage(await invitationLink(signer, flow.name));
+    await identifyWithCode(signing, signer, flow.name);
+    await pressSign(signing);
+    await authoriseAtTrustService(signing);
+    await expectTaskState(signing, 'Signed');
+
+    await waitForMail(sender, subjects.finished(flow.name));
+    const reports = await verifySignedPdf(await downloadSignedFile(page, flow.name));
+    const signatures = reports.filter((report) => report.kind === 'signature');
+    expect(signatures).toHaveLength(1);
+    expect(signatures[0]).toMatchObject({ valid: true });
+    expect(signatures[0]?.signerSubject).toContain(cscService.signerName);
+  });
+
+  test('five wrong codes use the code up, and a new code opens the document', async ({
+    page,
+    openSigningPage,
+  }) => {
+    test.setTimeout(90_000);
+    const signer = signerEmail('arvaaja');
+    const flow = lowFlow('Väärä koodi', [signer]);
+    await logInAsSender(page);
+    await sendFlowThroughApi(page, flow);
+
+    const signing = await openSigningPage(await invitationLink(signer, flow.name));
+    const askedAt = Date.now();
+    const code = await askForCode(signing, signer, flow.name);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const error = signing.getByTestId('signing-code-error');
+    for (let attempt = 1; attempt < 5; attempt += 1) {
+      await enterCode(signing, wrong);
+      await expect(error).toHaveText('The code is wrong.');
+    }
+    await enterCode(signing, wrong);
+    await expect(error).toContainText(
+      'The code was entered wrong too many times. Ask for a new code.',
+    );
+    // Even the right code is refused now.
+    await enterCode(signing, code);
+    await expect(error).toContainText('entered wrong too many times');
+
+    // The server sends a signer at most one code in 30 seconds.
+    await signing.waitForTimeout(Math.max(0, askedAt + 31_000 - Date.now()));
+    const earlier = (await mailAbout(signer, subjects.code(flow.name))).length;
+    await error.getByRole('button', { name: 'Send a new code' }).click();
+    const fresh = await waitForMail(signer, subjects.code(flow.name), earlier + 1);
+    await enterCode(signing, codeIn(fresh));
+    await expectDocumentShown(signing);
+  });
+});
+
+test.describe('the signing page for everyone', () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test('has no serious accessibility violations at phone and desktop width, step by step', async ({
+    page,
+    openSigningPage,
+  }) => {
+    const signer = signerEmail('saavutettava');
+    const flow = lowFlow('Saavutettava', [signer]);
+    await logInAsSender(page);
+    await sendFlowThroughApi(page, flow);
+
+    const signing = await openSigningPage(await invitationLink(signer, flow.name));
+    await expect(signing.getByRole('button', { name: 'Send me a code' })).toBeVisible();
+    await expectAccessibleAtBothWidths(signing);
+    await identifyWithCode(signing, signer, flow.name);
+    await expectAccessibleAtBothWidths(signing);
+    await signDocument(signing);
+    await expectAccessibleAtBothWidths(signing);
+  });
+
+  for (const language of languages) {
+    test(`follows the flow's language and is accessible in ${language}`, async ({
+      page,
+      openSigningPage,
+    }) => {
+      const signer = signerEmail(`kieli-${language}`);
+      const flow = { ...lowFlow(`Kieli ${language}`, [signer]), language };
+      await logInAsSender(page);
+      await sendFlowThroughApi(page, flow);
+
+      const invitation = await waitForMail(signer, flow.name);
+      const signing = await openSigningPage(signingLinkIn(invitation));
+      await expect(signing.locator('html')).toHaveAttribute('lang', language);
+      await expect(signing.getByTestId('signing-send-code')).toBeVisible();
+      await expectAccessibleAtBothWidths(signing);
+    });
+  }
+});
