@@ -6,3 +6,7 @@ export * from './validation.ts';
 export * from './signflows.ts';
 export * from './signing.ts';
 export * from './personal-identity-code.ts';
+export * from './groups.ts';
+export * from './settings.ts';
+export * from './reports.ts';
+export * from './personal-data.ts';

@@ -32,6 +32,9 @@ export const validationKeys = {
   fileTooLarge: 'validation.fileTooLarge',
   notEditable: 'validation.notEditable',
   unknownGroup: 'validation.unknownGroup',
+  invalidPersonalIdentityCode: 'validation.invalidPersonalIdentityCode',
+  invalidEmail: 'validation.invalidEmail',
+  invalidSatu: 'validation.invalidSatu',
 } as const;
 export type ValidationKey = (typeof validationKeys)[keyof typeof validationKeys];
 

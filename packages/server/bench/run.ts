@@ -6,8 +6,12 @@ import { createTestDatabase } from '../test/support/databases.ts';
 import { createWebDist } from '../test/support/test-app.ts';
 import { benchList, seedFlows, type ListBenchRow } from './list-bench.ts';
 import { benchMemory } from './memory-bench.ts';
+import { runReportBench } from './report-bench.ts';
 
-/** `npm run bench`: list-page latency on both databases and memory under large files. */
+/**
+ * `npm run bench`: list-page latency on both databases, memory under large files and the
+ * reports over a million audit events. Arguments pick parts: sqlite, postgres, memory, report.
+ */
 async function main() {
   const only = process.argv.slice(2);
   const rows: ListBenchRow[] = [];
@@ -51,6 +55,7 @@ async function main() {
     const worst = Math.max(...rows.map((row) => row.endpointP95));
     console.log(`worst endpoint p95: ${worst.toFixed(2)} ms (goal: under 20 ms)`);
   }
+  await runReports(only);
   if (!only.length || only.includes('memory')) {
     const memory = await benchMemory();
     console.log(`\nLarge file through a server process: ${memory.fileMb} MiB PDF`);
@@ -67,6 +72,12 @@ async function main() {
       );
     }
   }
+}
+
+async function runReports(only: string[]) {
+  if (only.length && !only.includes('report')) return;
+  const named = (['sqlite', 'postgres'] as const).filter((kind) => only.includes(kind));
+  await runReportBench(named.length ? named : ['sqlite', 'postgres']);
 }
 
 main().catch((error: unknown) => {

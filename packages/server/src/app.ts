@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerIdentity } from './auth/identity.ts';
 import { createSamlLogin } from './auth/saml/saml-login.ts';
@@ -12,7 +12,7 @@ import { registerMailJob } from './mail/mail-job.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerPkiRoutes } from './pki/pki.routes.ts';
 import { loadPortalTrust } from './pki/portal-trust.ts';
-import { registerGroupReadRoutes } from './groups/groups.routes.ts';
+import { registerGroupRoutes } from './groups/groups.routes.ts';
 import { sweepPendingFileDeletions } from './signflows/signflow-files.service.ts';
 import { registerSignFlowRoutes } from './signflows/signflows.routes.ts';
 import { registerSigning } from './signing/signing.module.ts';
@@ -23,8 +23,12 @@ import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandling } from './errors/error-handler.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { registerMetrics } from './metrics/metrics.routes.ts';
 import { registerPublicRoutes } from './public/public.routes.ts';
+import { registerReportRoutes } from './reports/reports.routes.ts';
+import { registerPersonalDataRoutes } from './reports/personal-data.routes.ts';
 import { registerWebApp } from './web/web-app.ts';
 
 export interface AppDependencies {
@@ -32,6 +36,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Where the app reads the time; tests pass a MovableClock. */
   clock?: Clock;
+  /** Where JSON log lines go instead of stdout; tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -46,12 +52,17 @@ export async function buildApp({
   config,
   database,
   clock = systemClock,
+  logStream,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+      ...(logStream ? { stream: logStream } : {}),
     },
+    // Every log line of a request carries its id, taken from a safe X-Request-Id or made here.
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -60,6 +71,9 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestIdHeader(app);
+  // Before the other routes, so that request metrics cover them all.
+  await registerMetrics(app, { config, db: database.db, clock });
 
   await app.register(cookie, { secret: config.sessionSecret });
   await registerSecurityHeaders(app, config);
@@ -78,10 +92,17 @@ export async function buildApp({
   await registerHealthRoutes(app, database);
   await registerConfigRoutes(app, config, database);
   await registerPublicRoutes(app, config);
-  await registerGroupReadRoutes(app, database);
+  await registerGroupRoutes(app, database);
+  await registerReportRoutes(app, { database, timeZone: config.timeZone });
+  await registerPersonalDataRoutes(app, { db: database.db, config, clock });
   const storage = createFileStorage(config);
   const jobLog = app.log.child({ component: 'jobs' });
-  const worker = createJobWorker({ db: database.db, clock, logger: jobLog });
+  const worker = createJobWorker({
+    db: database.db,
+    clock,
+    logger: jobLog,
+    lockMs: config.jobLockMs,
+  });
   const mailer = createMailer({ config, db: database.db, logger: jobLog, clock });
   registerMailJob(worker, mailer);
   app.decorate('jobWorker', worker);

@@ -20,6 +20,7 @@ export const auditOperations = {
   failed: 'Failed',
   downloaded: 'Downloaded',
   deleted: 'Deleted',
+  personalDataQuery: 'Personal Data Query',
 } as const;
 export type AuditOperation = (typeof auditOperations)[keyof typeof auditOperations];
 

@@ -96,9 +96,12 @@ async function sessionPlugin(
   app.decorateRequest('session', null);
   app.decorateRequest('newAnonymousId', null);
 
+  // Requests whose session was read; for the others (the database was down) it is unknown.
+  const sessionRead = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[sessionCookieName];
     request.session = token ? await findActiveSession(database.db, token, limits) : null;
+    sessionRead.add(request);
 
     const routeConfig = request.routeOptions.config;
     const needsCheck =
@@ -132,6 +135,8 @@ async function sessionPlugin(
 
   // Keep a valid XSRF-TOKEN in the browser for whatever session is now in force.
   app.addHook('onSend', async (request, reply) => {
+    // Without the session, a new token would be bound to no one and refused once it is back.
+    if (!sessionRead.has(request)) return;
     if (
       reply.hasHeader('set-cookie') &&
       String(reply.getHeader('set-cookie')).includes(`${csrfCookieName}=`)

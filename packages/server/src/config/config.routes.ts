@@ -1,12 +1,14 @@
-import { apiPaths, CommonConfig } from '@esign/contract';
+import { apiPaths, CommonConfig, FrontpageInfoText } from '@esign/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAdmin } from '../auth/session.plugin.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { commonConfigOf, readFrontpageInfo } from './config.service.ts';
+import { AppError } from '../errors/app-error.ts';
+import { commonConfigOf, readFrontpageInfo, saveFrontpageInfo } from './config.service.ts';
 import type { AppConfig } from './env.ts';
 
-/** GET api/config/common and GET api/config/info (SPEC §7). */
+/** GET api/config/common, GET api/config/info and an administrator's POST api/config/info (SPEC §7). */
 export async function registerConfigRoutes(
   app: FastifyInstance,
   config: AppConfig,
@@ -39,5 +41,28 @@ export async function registerConfigRoutes(
       reply
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(await readFrontpageInfo(database.db))),
+  );
+  routes.post(
+    apiPaths.frontpageInfo,
+    {
+      // Before the body is read, so only an administrator learns whether it was valid; the
+      // switch first: with editing off nobody may write, administrator or not.
+      onRequest: [
+        async () => {
+          if (!config.frontpageInfoEditable) throw new AppError('forbidden');
+        },
+        requireAdmin,
+      ],
+      schema: {
+        tags: ['config'],
+        summary:
+          'Stores the front-page introduction text (a JSON string); administrators only, 403 when IsFrontpageInfoEditable is off',
+        body: FrontpageInfoText,
+      },
+    },
+    async (request, reply) => {
+      await saveFrontpageInfo(database.db, request.body);
+      return reply.status(204).send();
+    },
   );
 }

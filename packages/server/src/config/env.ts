@@ -27,6 +27,16 @@ export const defaultAttachmentTypes = [
   'application/vnd.oasis.opendocument.spreadsheet',
 ];
 
+/** The zone names Intl knows (the IANA database Node carries). */
+function isKnownTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
@@ -99,6 +109,14 @@ export const EnvSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('eSign <no-reply@localhost>'),
   JOB_WORKER: booleanFlag(true),
+  JOB_LOCK_SECONDS: z.coerce.number().int().positive().default(300),
+  METRICS_ENABLED: booleanFlag(true),
+  /** Empty means unset, so that a compose file can pass `${METRICS_TOKEN:-}`. */
+  METRICS_TOKEN: z.union([z.literal(''), z.string().min(16)]).optional(),
+  TIME_ZONE: z
+    .string()
+    .default('Europe/Helsinki')
+    .refine(isKnownTimeZone, 'must be an IANA time zone name, such as Europe/Helsinki'),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -150,6 +168,12 @@ export interface AppConfig {
   smtp: { url: string | null; from: string };
   /** This node runs queued jobs (mail, reminders, sweeps). */
   jobWorker: boolean;
+  /** How long a claimed job stays its worker's; then another node may take it over. */
+  jobLockMs: number;
+  /** Prometheus metrics at /metrics; with a token, only for `Authorization: Bearer <token>`. */
+  metrics: { enabled: boolean; token: string | undefined };
+  /** The organisation's IANA time zone: reports' days and months begin at its midnight. */
+  timeZone: string;
 }
 
 export interface S3Config {
@@ -355,6 +379,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sealP12: env.SEAL_P12 ? { path: resolve(env.SEAL_P12), password: env.SEAL_P12_PASSWORD } : null,
     smtp: { url: env.SMTP_URL ?? null, from: env.MAIL_FROM },
     jobWorker: env.JOB_WORKER,
+    jobLockMs: env.JOB_LOCK_SECONDS * 1000,
+    metrics: { enabled: env.METRICS_ENABLED, token: env.METRICS_TOKEN || undefined },
+    timeZone: env.TIME_ZONE,
   };
 }
 

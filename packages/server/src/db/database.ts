@@ -59,8 +59,11 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // An idle client losing its connection (a database restart) must not crash the process.
+  // A client losing its connection (a database restart) must not crash the process: the
+  // pool hears it for idle clients, nobody for checked-out ones (their queries fail, and
+  // the pool drops them on release), so each client gets a listener of its own.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -1,9 +1,11 @@
 import {
   errorKeys,
   errorMessages,
+  groupErrorMessages,
   signingErrorMessages,
   type ErrorKey,
   type FieldIssue,
+  type GroupErrorKey,
   type SigningErrorKey,
 } from '@esign/contract';
 
@@ -26,18 +28,25 @@ export const errorTable = {
 
 export type ErrorCode = keyof typeof errorTable;
 
+/** Keys more precise than a code's own, with their English texts. */
+type PreciseErrorKey = SigningErrorKey | GroupErrorKey;
+const preciseMessages: Record<PreciseErrorKey, string> = {
+  ...signingErrorMessages,
+  ...groupErrorMessages,
+};
+
 /** An error meant for the caller: its code picks the status and the translated message. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues: FieldIssue[] | undefined;
-  /** A more precise message key than the code's own (the signer's side uses these). */
-  readonly key: ErrorKey | SigningErrorKey;
+  /** A more precise message key than the code's own (the signer's side, group conflicts). */
+  readonly key: ErrorKey | PreciseErrorKey;
 
   constructor(
     code: ErrorCode,
-    options: { issues?: FieldIssue[]; cause?: unknown; key?: SigningErrorKey } = {},
+    options: { issues?: FieldIssue[]; cause?: unknown; key?: PreciseErrorKey } = {},
   ) {
-    super(options.key ? signingErrorMessages[options.key] : errorMessages[errorTable[code].key], {
+    super(options.key ? preciseMessages[options.key] : errorMessages[errorTable[code].key], {
       cause: options.cause,
     });
     this.name = 'AppError';

@@ -2,6 +2,7 @@ import { errorMessages, type ErrorBody, type FieldIssue } from '@esign/contract'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorTable, type ErrorCode } from './app-error.ts';
+import { unavailabilityOf } from './unavailability.ts';
 
 /** Maps Fastify's own 4xx errors to our codes; anything unknown becomes 'internal'. */
 function codeForStatus(status: number): ErrorCode {
@@ -44,6 +45,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
+      const outage = unavailabilityOf(error);
+      if (outage) {
+        request.log.error({ err: error, outage }, `request failed: ${outage}`);
+        return reply.status(503).send(errorBody('unavailable'));
+      }
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send(errorBody('internal'));
     }

@@ -4,9 +4,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../auth/session.plugin.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import { registerGroupAdminRoutes } from './groups-admin.routes.ts';
+import { presentGroupListItem, presentUserListItem } from './groups.presenter.ts';
+import { listGroupRows, listUserRows } from './groups.repository.ts';
 
-/** Reading users and groups: for adding signers from existing users and choosing a flow's group. */
-export async function registerGroupReadRoutes(app: FastifyInstance, database: DatabaseHandle) {
+/**
+ * The Roles calls of SPEC §7. Reading users and groups is open to every signed-in user (for
+ * adding signers from existing users and choosing a flow's group); the rest is for administrators.
+ */
+export async function registerGroupRoutes(app: FastifyInstance, database: DatabaseHandle) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
 
@@ -20,15 +26,7 @@ export async function registerGroupReadRoutes(app: FastifyInstance, database: Da
         response: { 200: z.array(UserListItem) },
       },
     },
-    async () => {
-      const rows = await db
-        .selectFrom('users')
-        .select(['id', 'display_name', 'email'])
-        .orderBy('display_name')
-        .orderBy('email')
-        .execute();
-      return rows.map((row) => ({ Id: row.id, DisplayName: row.display_name, Email: row.email }));
-    },
+    async () => (await listUserRows(db)).map(presentUserListItem),
   );
 
   routes.get(
@@ -44,20 +42,10 @@ export async function registerGroupReadRoutes(app: FastifyInstance, database: Da
     },
     async (request) => {
       const user = request.session?.user;
-      let query = db
-        .selectFrom('user_groups')
-        .select(['user_groups.id', 'user_groups.name', 'user_groups.role_type']);
-      if (!user?.isAdmin) {
-        query = query
-          .innerJoin('user_group_members', 'user_group_members.group_id', 'user_groups.id')
-          .where('user_group_members.user_id', '=', user?.id ?? '');
-      }
-      const rows = await query.orderBy('user_groups.name').execute();
-      return rows.map((row) => ({
-        Id: row.id,
-        Name: row.name,
-        Type: row.role_type as GroupListItem['Type'],
-      }));
+      const rows = await listGroupRows(db, user?.isAdmin ? undefined : (user?.id ?? ''));
+      return rows.map(presentGroupListItem);
     },
   );
+
+  await registerGroupAdminRoutes(app, database);
 }

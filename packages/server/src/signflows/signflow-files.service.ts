@@ -31,6 +31,19 @@ export async function removeStoredFiles(
   }
 }
 
+/**
+ * Removes objects whose records did not commit. Their deletion is queued first, so that a
+ * store that is down too gets it later; when the database is what failed, they go anyway.
+ */
+export async function discardUnrecordedFiles(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  keys: string[],
+) {
+  await queueFileDeletions(db, keys).catch(() => undefined);
+  await removeStoredFiles(storage, keys, db);
+}
+
 /** Retries the storage deletions that could not be done when their records went. */
 export async function sweepPendingFileDeletions(db: Kysely<Database>, storage: FileStorage) {
   const pending = await db.selectFrom('pending_file_deletions').select('storage_key').execute();

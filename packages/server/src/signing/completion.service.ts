@@ -8,8 +8,7 @@ import { findFlow, findOwner, findWorkingFile } from './signing.repository.ts';
 import { inspectorLink, senderFlowLink } from './signing-addresses.ts';
 import { SignedIdentity } from './signer-session.ts';
 import { storeFlowFile, downloadToFile, withTempDir } from './working-document.ts';
-import { removeStoredFiles } from '../signflows/signflow-files.service.ts';
-import { queueFileDeletions } from '../signflows/signflows.repository.ts';
+import { discardUnrecordedFiles } from '../signflows/signflow-files.service.ts';
 import { addPersonalSignedFile } from './personal-signed-file.ts';
 
 const completable = ['Sent', 'Error'];
@@ -141,14 +140,10 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
       return true;
     })
     .catch(async (error: unknown) => {
-      await queueFileDeletions(deps.db, keys);
-      await removeStoredFiles(deps.storage, keys, deps.db);
+      await discardUnrecordedFiles(deps.db, deps.storage, keys);
       throw error;
     });
-  if (!finished) {
-    await queueFileDeletions(deps.db, keys);
-    await removeStoredFiles(deps.storage, keys, deps.db);
-  }
+  if (!finished) await discardUnrecordedFiles(deps.db, deps.storage, keys);
   deps.kickJobs?.();
 }
 

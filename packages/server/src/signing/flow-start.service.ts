@@ -4,8 +4,8 @@ import type { SignerRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
-import { listFiles, queueFileDeletions } from '../signflows/signflows.repository.ts';
-import { removeStoredFiles } from '../signflows/signflow-files.service.ts';
+import { listFiles } from '../signflows/signflows.repository.ts';
+import { discardUnrecordedFiles } from '../signflows/signflow-files.service.ts';
 import { days, signaturePageLanguage, signingJobs, type SigningDeps } from './signing-deps.ts';
 import { hashToken, newLinkSalt, signingToken } from './signing-links.ts';
 import { signersInTurn } from './signing-turns.ts';
@@ -124,8 +124,7 @@ export async function startSigning(
       );
     });
   } catch (error) {
-    await queueFileDeletions(deps.db, [stored.storageKey]);
-    await removeStoredFiles(deps.storage, [stored.storageKey], deps.db);
+    await discardUnrecordedFiles(deps.db, deps.storage, [stored.storageKey]);
     throw error;
   }
   deps.kickJobs?.();

@@ -2,8 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { join } from 'node:path';
 import { signingErrorKeys, signingRoutes } from '@esign/contract';
 import { AppError } from '../errors/app-error.ts';
-import { removeStoredFiles } from '../signflows/signflow-files.service.ts';
-import { queueFileDeletions } from '../signflows/signflows.repository.ts';
+import { discardUnrecordedFiles, removeStoredFiles } from '../signflows/signflow-files.service.ts';
 import { signatureFieldName, type RequestContext } from './flow-start.service.ts';
 import type { CscConfig } from './qualified/csc-config.ts';
 import {
@@ -95,8 +94,7 @@ async function takeBase(deps: SigningDeps, state: string) {
 }
 
 async function discard(deps: SigningDeps, key: string) {
-  await queueFileDeletions(deps.db, [key]);
-  await removeStoredFiles(deps.storage, [key], deps.db);
+  await discardUnrecordedFiles(deps.db, deps.storage, [key]);
 }
 
 /**

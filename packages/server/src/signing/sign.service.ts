@@ -2,8 +2,7 @@ import { join } from 'node:path';
 import { issueOneTimeCertificate, keySigner, signPdf, type Signer } from '@esign/pades';
 import { signingErrorKeys, type SignatureLevel } from '@esign/contract';
 import { AppError } from '../errors/app-error.ts';
-import { removeStoredFiles } from '../signflows/signflow-files.service.ts';
-import { queueFileDeletions } from '../signflows/signflows.repository.ts';
+import { discardUnrecordedFiles, removeStoredFiles } from '../signflows/signflow-files.service.ts';
 import { signatureFieldName, type RequestContext } from './flow-start.service.ts';
 import { recordSignature } from './signature-record.ts';
 import { signaturePageLanguage, type SigningDeps } from './signing-deps.ts';
@@ -114,8 +113,7 @@ export async function signWithSigner(
 }
 
 async function discard(deps: SigningDeps, storageKey: string) {
-  await queueFileDeletions(deps.db, [storageKey]);
-  await removeStoredFiles(deps.storage, [storageKey], deps.db);
+  await discardUnrecordedFiles(deps.db, deps.storage, [storageKey]);
 }
 
 /** Signs for an identified signer with a one-time certificate (Low and Advanced). */

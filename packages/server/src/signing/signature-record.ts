@@ -8,6 +8,7 @@ import { signingJobs } from './signing-deps.ts';
 import { signersInTurn } from './signing-turns.ts';
 import type { StoredFile } from './working-document.ts';
 import { endSignerSessions, type VerifiedIdentity } from './signer-session.ts';
+import { signaturesCounter } from '../metrics/process-metrics.ts';
 
 export interface SignatureOutcome {
   signer: SignerRow;
@@ -32,7 +33,7 @@ export async function recordSignature(
   now: Date,
 ): Promise<boolean> {
   const { flow, signer, stored } = outcome;
-  return db.transaction().execute(async (trx) => {
+  const recorded = await db.transaction().execute(async (trx) => {
     const swapped = await trx
       .updateTable('sign_flows')
       .set({ working_file_id: stored.id, updated_at: now.toISOString() })
@@ -115,4 +116,7 @@ export async function recordSignature(
     }
     return true;
   });
+  // Counted after the commit, so that a rolled-back signature never shows in the metrics.
+  if (recorded) signaturesCounter.inc({ level: outcome.level });
+  return recorded;
 }

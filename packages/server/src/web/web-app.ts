@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../errors/error-handler.ts';
 
 /**
- * Serves the built web app. Any GET or HEAD that is not under /api and names no
+ * Serves the built web app. Any GET or HEAD that is not under /api (nor /metrics) and names no
  * file gets index.html, so the app's router handles deep links (history mode).
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
@@ -31,7 +31,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(path);
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|metrics)(\/|$)/.test(path);
     if (!isPage) return reply.status(404).send(errorBody('notFound'));
     if (!built) {
       return reply

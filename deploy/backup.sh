@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Backs up the eSign portal while it runs: the database first, then the files, then a check
+# that every file the database copy refers to is in the backup (deploy/backup-check.mjs).
+#   deploy/backup.sh [backup root]        (default: $BACKUP_DIR, else ./backups)
+# Reads the portal's own settings from the environment (or a .env file in the working
+# directory): DATABASE_URL, DATA_DIR, S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
+# S3_SECRET_ACCESS_KEY. Needs node (from a checkout with `npm ci` done), and pg_dump for
+# PostgreSQL (same major version as the server, or newer), the aws CLI for S3.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+if [[ -f .env ]]; then
+  set -a
+  # shellcheck disable=SC1091
+  source ./.env
+  set +a
+fi
+data_dir="${DATA_DIR:-./data}"
+database_url="${DATABASE_URL:-}"
+root="${1:-${BACKUP_DIR:-./backups}}"
+target="$root/esign-$(date -u +%Y%m%dT%H%M%SZ)"
+umask 077 # a backup holds personal data and, where they were generated, the secrets
+mkdir -p "$target"
+echo "backing up to $target"
+
+# 1. The database, as one consistent snapshot.
+case "$database_url" in
+  postgres://* | postgresql://*)
+    pg_dump --format=custom --no-owner --no-privileges --file="$target/database.pgdump" "$database_url"
+    ;;
+  sqlite:* | "")
+    sqlite_file="${database_url#sqlite:}"
+    node "$here/sqlite-backup.mjs" "${sqlite_file:-$data_dir/esign.db}" "$target/esign.db"
+    ;;
+  *)
+    echo "DATABASE_URL is neither postgres:// nor sqlite:" >&2
+    exit 2
+    ;;
+esac
+
+# 2. The files, after the database: a file written since is an orphan in the backup, which
+#    is harmless; a file the database copy refers to was stored before it (see README).
+if [[ -n "${S3_BUCKET:-}" ]]; then
+  [[ -n "${S3_ACCESS_KEY_ID:-}" ]] && export AWS_ACCESS_KEY_ID="$S3_ACCESS_KEY_ID"
+  [[ -n "${S3_SECRET_ACCESS_KEY:-}" ]] && export AWS_SECRET_ACCESS_KEY="$S3_SECRET_ACCESS_KEY"
+  aws s3 sync "s3://$S3_BUCKET" "$target/files" --only-show-errors \
+    --region "${S3_REGION:-us-east-1}" ${S3_ENDPOINT:+--endpoint-url "$S3_ENDPOINT"}
+else
+  mkdir -p "$target/files"
+  if [[ -d "$data_dir/files" ]]; then cp -a "$data_dir/files/." "$target/files/"; fi
+  # A write in progress while copying leaves its temporary file; it belongs to no record.
+  find "$target/files" -name '*.partial-*' -type f -delete
+fi
+mkdir -p "$target/files"
+
+# 3. What the operator put in DATA_DIR, and the secrets the portal generated there when
+#    SESSION_SECRET and PKI_PASSPHRASE are not set: without them the links and the PKI die.
+mkdir -p "$target/data-dir"
+for name in locales logo.svg favicon.ico session-secret pki-passphrase; do
+  if [[ -e "$data_dir/$name" ]]; then cp -a "$data_dir/$name" "$target/data-dir/"; fi
+done
+
+# 4. Every file the database copy refers to must be in the backup.
+node "$here/backup-check.mjs" "$target"
+echo "done: $target"

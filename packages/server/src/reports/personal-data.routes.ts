@@ -1,0 +1,59 @@
+import { apiPaths, ErrorBody, PersonalDataQuery, type PersonalDataTarget } from '@esign/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin } from '../auth/session.plugin.ts';
+import { userOf } from '../signflows/signflows.routes.ts';
+import { runPersonalDataQuery, type PersonalDataDeps } from './personal-data.service.ts';
+
+const paths: Record<PersonalDataTarget, string> = {
+  service: apiPaths.reportPersonalService,
+  portal: apiPaths.reportPersonalPortal,
+};
+
+const summaries: Record<PersonalDataTarget, string> = {
+  service:
+    'Everything the signing service holds about one person (flows sent or signed, files, events), as CSV',
+  portal: 'Everything the portal holds about one person (user, groups, sessions, logins), as CSV',
+};
+
+/** The personal-data queries of SPEC §7 (GDPR article 15), for administrators only. */
+export async function registerPersonalDataRoutes(app: FastifyInstance, deps: PersonalDataDeps) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  for (const target of ['service', 'portal'] as const) {
+    routes.post(
+      paths[target],
+      {
+        // onRequest, before the body is even read: a non-administrator learns nothing, not even 400.
+        onRequest: requireAdmin,
+        schema: {
+          tags: ['reports'],
+          summary: summaries[target],
+          body: PersonalDataQuery,
+          response: {
+            200: z.string().describe('text/csv; charset=utf-8, with a UTF-8 byte order mark'),
+            400: ErrorBody,
+            403: ErrorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { csv, fileName } = await runPersonalDataQuery(
+          deps,
+          userOf(request),
+          target,
+          request.body,
+          { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+        );
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Cache-Control', 'no-store')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+          )
+          .send(csv);
+      },
+    );
+  }
+}

@@ -1,0 +1,39 @@
+import { apiPaths, ReportQuery, ReportRows, type ReportKind } from '@esign/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../auth/session.plugin.ts';
+import { buildReport, type ReportDeps } from './reports.service.ts';
+
+const reports: Array<{ kind: ReportKind; path: string; summary: string }> = [
+  {
+    kind: 'signings',
+    path: apiPaths.reportSignings,
+    summary: 'Signatures and rejections per month (administrators)',
+  },
+  {
+    kind: 'authentications',
+    path: apiPaths.reportAuthentications,
+    summary: 'Successful logins and logouts per month (administrators)',
+  },
+];
+
+/** The two reports of SPEC §7: audit events counted per month of the organisation's time zone. */
+export async function registerReportRoutes(app: FastifyInstance, deps: ReportDeps) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  for (const report of reports) {
+    routes.get(
+      report.path,
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['reports'],
+          summary: report.summary,
+          description: `start and end are ISO dates (YYYY-MM-DD), both included as whole days in ${deps.timeZone}; months are that zone's.`,
+          querystring: ReportQuery,
+          response: { 200: ReportRows },
+        },
+      },
+      async (request) => buildReport(deps, report.kind, request.query),
+    );
+  }
+}
