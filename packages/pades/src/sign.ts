@@ -1,6 +1,7 @@
-import { createHash, X509Certificate, type Hash } from 'node:crypto';
+import { createHash, randomBytes, X509Certificate, type Hash } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { copyFile, open, stat, type FileHandle } from 'node:fs/promises';
+import { copyFile, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { createCadesSignature } from './cms/cades.ts';
 import { PdfDocument } from './pdf/document.ts';
 import { prepareSignatureUpdate } from './pdf/signature-update.ts';
@@ -105,17 +106,17 @@ async function copyThroughBuffer(from: FileHandle, to: FileHandle, size: number)
 }
 
 /**
- * Copies the input into the output just opened (created or truncated): by the kernel
+ * Copies the input into the output just created: by the kernel
  * (`copyFile`, i.e. copy_file_range from the page cache, with no copy through this process),
  * else through a buffer when the file system refuses that. Answers the open output.
  */
 async function copyInput(
   input: { path: string; handle: FileHandle; stats: Stats },
-  output: { path: string; opening: Promise<FileHandle> },
+  output: { path: string; opening: Promise<FileHandle>; mode: number | undefined },
 ): Promise<FileHandle> {
   const handle = await output.opening;
   try {
-    const { mode } = await handle.stat();
+    const mode = output.mode ?? (await handle.stat()).mode & 0o7777;
     try {
       await copyFile(input.path, output.path);
       // copyFile opens the input by its name: it must still be the file hashed
@@ -130,8 +131,9 @@ async function copyInput(
     const copied = await handle.stat();
     if (copied.size !== input.stats.size)
       throw new PdfError('the input changed while it was being signed');
-    // copyFile gives the output the input's mode: keep the one it was created (or found) with
-    if (copied.mode !== mode) await handle.chmod(mode & 0o7777);
+    // copyFile gives the output the input's mode: keep a new file's usual one, or the mode of
+    // the output it replaces
+    if ((copied.mode & 0o7777) !== mode) await handle.chmod(mode);
     return handle;
   } catch (error) {
     await handle.close();
@@ -165,6 +167,11 @@ async function both<A, B>(first: Promise<A>, second: Promise<B>): Promise<[A, B]
  *
  * The copy (by the kernel, in libuv's pool) and the hashing (here, from the page cache) run at
  * the same time; the update is then written once, with its CMS. Memory stays flat with size.
+ *
+ * The output is written beside its final name and renamed over it only when complete, so a
+ * failure (or a crash) never leaves a half-written file nor loses an existing one; an existing
+ * output keeps its mode. (Renaming is also far cheaper than truncating a large old output on a
+ * file system that discards freed blocks synchronously.)
  */
 export async function appendSignature(
   options: Omit<SignPdfOptions, 'signer' | 'level'> & {
@@ -203,12 +210,17 @@ export async function appendSignature(
     );
     update.write(byteRange, prepared.byteRangeAt, 'latin1');
 
-    // The output side (create or truncate as createWriteStream would, copy) and the hash of
-    // the input run side by side.
-    const opening = open(options.output, 'w');
+    // The output side (create the partial file, copy) and the hash of the input run side by side.
+    // An existing output that is a symbolic link is replaced where it points.
+    const target = existing ? await realpath(options.output) : options.output;
+    const partial = join(
+      dirname(target),
+      `.${basename(target)}.${randomBytes(6).toString('hex')}.partial`,
+    );
+    const opening = open(partial, 'wx');
     const copying = copyInput(
       { path: options.input, handle: inputHandle, stats },
-      { path: options.output, opening },
+      { path: partial, opening, mode: existing ? existing.mode & 0o7777 : undefined },
     );
     const signing = (async () => {
       const hash = createHash('sha256');
@@ -223,15 +235,25 @@ export async function appendSignature(
       return contentsHex(await options.makeContents(hash.digest()), contentsBytes);
     })();
     const [copied, signed] = await Promise.allSettled([copying, signing]);
-    if (copied.status === 'rejected') throw copied.reason;
-    const output = copied.value;
     try {
-      if (signed.status === 'rejected') throw signed.reason;
-      // The update goes in with one write, its /Contents already filled.
-      signed.value.copy(update, contentsAt + 1);
-      await output.write(update, 0, update.length, inputSize);
-    } finally {
-      await output.close();
+      if (copied.status === 'rejected') throw copied.reason;
+      const output = copied.value;
+      try {
+        if (signed.status === 'rejected') throw signed.reason;
+        // The update goes in with one write, its /Contents already filled.
+        signed.value.copy(update, contentsAt + 1);
+        await output.write(update, 0, update.length, inputSize);
+      } finally {
+        await output.close();
+      }
+      await rename(partial, target);
+    } catch (error) {
+      // Only a partial file this call created is removed (`wx` refuses an existing one).
+      await opening.then(
+        () => unlink(partial).catch(() => undefined),
+        () => undefined,
+      );
+      throw error;
     }
     return { byteRange: [0, contentsStart, contentsEnd, total - contentsEnd], contentsBytes };
   } finally {

@@ -1,4 +1,4 @@
-import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type * as fsPromises from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -74,6 +74,26 @@ describe('the signed output', () => {
     await signPdf({ input, output: join(dir, 'existing.pdf'), signer });
     expect(mode(join(dir, 'existing.pdf'))).toBe(0o640);
     expect(pdfsig(join(dir, 'existing.pdf')).valid).toEqual([true]);
+  });
+
+  it('replaces an existing output only when complete: a failed signing keeps it and leaves no partial file', async () => {
+    const dir = workDir();
+    const input = join(dir, 'in.pdf');
+    writeFileSync(input, await pdfLibDocument(1));
+    const output = join(dir, 'signed.pdf');
+    writeFileSync(output, 'what the user saved before');
+    const failing = {
+      ...signer,
+      sign: async () => {
+        throw new Error('the key is not available');
+      },
+    };
+    await expect(signPdf({ input, output, signer: failing })).rejects.toThrow(/not available/);
+    expect(readFileSync(output, 'utf8')).toBe('what the user saved before');
+    expect(readdirSync(dir).sort()).toEqual(['in.pdf', 'signed.pdf']);
+    await signPdf({ input, output, signer });
+    expect(pdfsig(output).valid).toEqual([true]);
+    expect(readdirSync(dir).sort()).toEqual(['in.pdf', 'signed.pdf']);
   });
 
   it('is refused when it is the input itself, leaving the input untouched', async () => {
