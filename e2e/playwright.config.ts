@@ -116,6 +116,8 @@ export default defineConfig({
         CSC_CLIENT_ID: cscService.clientId,
         CSC_CLIENT_SECRET: cscService.clientSecret,
         CSC_CREDENTIAL_ID: cscService.credentialId,
+        // The groups' identifier field (HakaGroupId) is shown, so admin.spec.ts can set one.
+        SHOW_HAKA_GROUP_ID: 'true',
       },
     },
   ],

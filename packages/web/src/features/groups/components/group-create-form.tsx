@@ -58,6 +58,7 @@ export function GroupCreateForm() {
           style={{ maxWidth: '32rem' }}
           aria-required="true"
           isInvalid={fieldError !== undefined}
+          aria-invalid={fieldError !== undefined || undefined}
           aria-describedby={fieldError === undefined ? undefined : errorId}
           {...form.register('name')}
         />

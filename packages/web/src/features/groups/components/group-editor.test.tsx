@@ -1,4 +1,8 @@
-import type { CommonConfig, GroupUsersWithStamp } from '@esign/contract';
+import {
+  groupIdentifierMaxLength,
+  type CommonConfig,
+  type GroupUsersWithStamp,
+} from '@esign/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,6 +10,7 @@ import { ToastContext } from '../../../components/toast/toast-context.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { groupQueryKeys } from '../api/group-query-keys.ts';
 import { GroupEditor } from './group-editor.tsx';
+import { GroupIdentifierField } from './group-identifier-field.tsx';
 
 const config: CommonConfig = {
   Languages: ['fi', 'en', 'sv'],
@@ -64,5 +69,17 @@ describe('a group in the group editor', () => {
     expect(shown).toContain('>Group identifier</label>');
     expect(shown).toContain('value="urn:mace:example.fi:hr"');
     expect(renderEditor(false)).not.toContain('Group identifier');
+  });
+
+  it('marks a too-long identifier invalid, for assistive technology too, and ties it to its message', () => {
+    void i18n.changeLanguage('en');
+    const field = (value: string) =>
+      renderToStaticMarkup(<GroupIdentifierField value={value} onChange={() => {}} />);
+    const tooLong = field('x'.repeat(groupIdentifierMaxLength + 1));
+    const input = /<input[^>]*>/.exec(tooLong)?.[0] ?? '';
+    expect(input).toContain('aria-invalid="true"');
+    const errorId = /<div id="([^"]+)"[^>]*role="alert"/.exec(tooLong)?.[1];
+    expect(input).toContain(`aria-describedby="${errorId} `);
+    expect(field('urn:mace:example.fi:hr')).not.toContain('aria-invalid');
   });
 });

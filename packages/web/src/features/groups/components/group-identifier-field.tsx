@@ -23,6 +23,7 @@ export function GroupIdentifierField({ value, onChange }: GroupIdentifierFieldPr
         type="text"
         value={value}
         isInvalid={tooLong}
+        aria-invalid={tooLong || undefined}
         aria-describedby={tooLong ? `${errorId} ${helpId}` : helpId}
         onChange={(event) => onChange(event.target.value)}
       />

@@ -80,6 +80,7 @@ export function PersonalDataForm() {
           spellCheck={false}
           aria-required="true"
           isInvalid={fieldError !== undefined}
+          aria-invalid={fieldError !== undefined || undefined}
           aria-describedby={fieldError === undefined ? ids.hint : `${ids.error} ${ids.hint}`}
           data-testid="personal-identifier"
           {...form.register('Identifier')}

@@ -40,6 +40,7 @@ export function ReportRangeForm({ initial, onSubmit }: ReportRangeFormProps) {
               value={start}
               required
               isInvalid={invalid}
+              aria-invalid={invalid || undefined}
               aria-describedby={describedBy}
               onChange={(event) => setStart(event.target.value)}
             />
@@ -52,6 +53,7 @@ export function ReportRangeForm({ initial, onSubmit }: ReportRangeFormProps) {
               value={end}
               required
               isInvalid={invalid}
+              aria-invalid={invalid || undefined}
               aria-describedby={describedBy}
               onChange={(event) => setEnd(event.target.value)}
             />

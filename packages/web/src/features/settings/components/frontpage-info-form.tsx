@@ -52,6 +52,7 @@ export function FrontpageInfoEditorForm({ savedText }: { savedText: string }) {
         id={ids.text}
         rows={10}
         isInvalid={tooLong}
+        aria-invalid={tooLong || undefined}
         aria-describedby={tooLong ? `${ids.error} ${ids.count}` : ids.count}
         data-testid="frontpage-info-text"
         {...form.register('text')}
