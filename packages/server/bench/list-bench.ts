@@ -11,8 +11,11 @@ const rounds = 200;
 const sortColumns = SignFlowSortColumn.options;
 const statuses = ['Draft', 'Sent', 'Finished', 'Rejected', 'Cancelled'];
 
-/** 10,000 flows for one user, in every state, with realistic names and dates. */
-export async function seedFlows(db: Kysely<Database>): Promise<string> {
+/** 10,000 flows (or `count`) for one user, in every state, with realistic names and dates. */
+export async function seedFlows(
+  db: Kysely<Database>,
+  { count = flowCount, email = 'bench@example.com' }: { count?: number; email?: string } = {},
+): Promise<string> {
   const userId = randomUUID();
   const now = Date.now();
   await db
@@ -21,7 +24,7 @@ export async function seedFlows(db: Kysely<Database>): Promise<string> {
       id: userId,
       issuer: 'bench',
       subject: userId,
-      email: 'bench@example.com',
+      email,
       display_name: 'Bench',
       organisation: null,
       title: null,
@@ -38,7 +41,7 @@ export async function seedFlows(db: Kysely<Database>): Promise<string> {
     'Pöytäkirja',
     'Valtakirja',
   ];
-  const rows = Array.from({ length: flowCount }, (_, index) => {
+  const rows = Array.from({ length: count }, (_, index) => {
     const status = statuses[index % statuses.length] ?? 'Draft';
     const at = (offsetDays: number) =>
       new Date(now - (index + offsetDays) * 3_600_000).toISOString();

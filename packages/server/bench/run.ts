@@ -5,15 +5,18 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { createWebDist } from '../test/support/test-app.ts';
 import { benchList, seedFlows, type ListBenchRow } from './list-bench.ts';
+import { benchLoad } from './load-bench.ts';
 import { benchMemory } from './memory-bench.ts';
 import { runReportBench } from './report-bench.ts';
 
 /**
- * `npm run bench`: list-page latency on both databases, memory under large files and the
- * reports over a million audit events. Arguments pick parts: sqlite, postgres, memory, report.
+ * `npm run bench`: list-page latency on both databases, memory under large files, the
+ * reports over a million audit events and the load on one and two server processes.
+ * Arguments pick parts: sqlite, postgres, memory, report, load (--seconds=N and
+ * --connections=N, or LOAD_SECONDS and LOAD_CONNECTIONS, shorten the load run).
  */
 async function main() {
-  const only = process.argv.slice(2);
+  const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
   const rows: ListBenchRow[] = [];
   for (const kind of ['sqlite', 'postgres'] as const) {
     if (only.length && !only.includes(kind)) continue;
@@ -72,6 +75,7 @@ async function main() {
       );
     }
   }
+  if (!only.length || only.includes('load')) await benchLoad();
 }
 
 async function runReports(only: string[]) {
