@@ -206,6 +206,11 @@ test.describe('signing a document', () => {
     const code = await askForCode(signing, signer, flow.name);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const error = signing.getByTestId('signing-code-error');
+    // A code of the wrong form is refused in the page, marked for screen readers, and uses no try.
+    const field = signing.getByRole('textbox', { name: 'Code from the e-mail' });
+    await enterCode(signing, '12');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toBeFocused();
     for (let attempt = 1; attempt < 5; attempt += 1) {
       await enterCode(signing, wrong);
       await expect(error).toHaveText('The code is wrong.');

@@ -42,6 +42,7 @@ export function CodeForm({ token, onSendNewCode, sendingNewCode }: CodeFormProps
           autoComplete="one-time-code"
           aria-required="true"
           isInvalid={fieldError !== undefined}
+          aria-invalid={fieldError !== undefined}
           aria-describedby={fieldError === undefined ? ids.hint : `${ids.error} ${ids.hint}`}
           data-testid="signing-code"
           {...form.register('Code')}

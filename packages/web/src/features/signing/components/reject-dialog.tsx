@@ -67,6 +67,7 @@ export function RejectDialog({ token, show, onHide }: RejectDialogProps) {
             rows={4}
             aria-required="true"
             isInvalid={fieldError !== undefined}
+            aria-invalid={fieldError !== undefined}
             aria-describedby={fieldError === undefined ? ids.count : `${ids.error} ${ids.count}`}
             data-testid="reject-comment"
             {...form.register('Comment')}

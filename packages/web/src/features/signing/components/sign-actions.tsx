@@ -51,6 +51,7 @@ export function SignActions({ token }: { token: string }) {
           label={t('signing.sign.haveRead')}
           checked={haveRead}
           isInvalid={readError !== null}
+          aria-invalid={readError !== null}
           aria-describedby={readError !== null ? haveReadErrorId : undefined}
           aria-required="true"
           onChange={(event) => {
