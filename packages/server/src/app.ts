@@ -76,7 +76,7 @@ export async function buildApp({
   await registerMetrics(app, { config, db: database.db, clock });
 
   await app.register(cookie, { secret: config.sessionSecret });
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerOpenApi(app);
   await registerIdentity(app, config, database, {
     saml: async (scope) => {

@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/env.ts';
 
@@ -6,10 +6,13 @@ import type { AppConfig } from '../config/env.ts';
  * Security headers on every response: a strict Content-Security-Policy (no inline
  * script or style), no framing, no sniffing; API answers are never cached because
  * they may carry session data.
+ *
+ * helmet's middleware is built once here and run on each request's raw response (the Fastify
+ * plugin would rebuild it, parsing the policy again, for every request).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
+export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
   const publicOrigin = config.publicUrl.origin;
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -29,6 +32,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicUrl.protocol === 'https:',
     referrerPolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (error?: unknown) => {
+      done(error instanceof Error ? error : undefined);
+    });
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {

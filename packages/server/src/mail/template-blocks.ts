@@ -32,9 +32,15 @@ export const senderOf = (params: { senderName: string; organisation: string }) =
     ? params.senderName
     : `${params.senderName} (${params.organisation})`;
 
+/** One formatter per language (the flows' languages), made on first use. */
+const longDates = new Map<string, Intl.DateTimeFormat>();
+
 /** A deadline as the date it is in Finland, whatever the server's time zone. */
 export function finnishDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Helsinki', dateStyle: 'long' }).format(
-    new Date(iso),
-  );
+  let format = longDates.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Helsinki', dateStyle: 'long' });
+    longDates.set(locale, format);
+  }
+  return format.format(new Date(iso));
 }
