@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { filterCandidates, maxUserMatches } from './member-filter.ts';
+import type { UserListItem } from '@esign/contract';
+import { matchUsers, maxUserMatches } from '../../../components/user-picker/user-filter.ts';
+import { isMemberOf } from './member-filter.ts';
+
+const filterCandidates = (users: UserListItem[], query: string, memberIds: string[]) =>
+  matchUsers(users, query, isMemberOf(memberIds));
 
 const users = [
   { Id: 'u1', DisplayName: 'Ulla User', Email: 'user@example.com' },

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { filterUsers, maxUserMatches } from './signer-user-filter.ts';
+import type { UserListItem } from '@esign/contract';
+import { matchUsers, maxUserMatches } from '../../../components/user-picker/user-filter.ts';
+import { isSignerAmong } from './signer-user-filter.ts';
+
+const filterUsers = (users: UserListItem[], query: string, signerEmails: string[]) =>
+  matchUsers(users, query, isSignerAmong(signerEmails));
 
 const users = [
   { Id: '1', DisplayName: 'Maija Meikäläinen', Email: 'maija@example.com' },
