@@ -81,18 +81,29 @@ export async function startNode(
   options: { port?: number; readyTimeoutMs?: number } = {},
 ): Promise<NodeProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: {
-      ...inheritedEnvironment(),
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.NODE_PROFILE_DIR
+        ? ['--cpu-prof', '--cpu-prof-dir', process.env.NODE_PROFILE_DIR]
+        : []),
+      '--import',
+      'tsx',
+      'src/server.ts',
+    ],
+    {
+      cwd: serverDir,
+      env: {
+        ...inheritedEnvironment(),
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   running.add(child);
   const exited = new Promise<void>((resolve) =>
     child.once('exit', () => {
