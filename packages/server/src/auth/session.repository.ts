@@ -34,10 +34,15 @@ export function insertSession(
     .execute();
 }
 
-export function findSessionWithUser(db: Kysely<Database>, id: string) {
-  return db
+/**
+ * The session, its user and the user's group memberships in one round trip: one row per
+ * membership (a single row with a null group for a user in no group).
+ */
+export async function findSessionWithUser(db: Kysely<Database>, id: string) {
+  const rows = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('user_group_members', 'user_group_members.user_id', 'users.id')
     .select([
       'sessions.id',
       'sessions.login_method',
@@ -52,9 +57,14 @@ export function findSessionWithUser(db: Kysely<Database>, id: string) {
       'users.organisation',
       'users.title',
       'users.is_admin',
+      'user_group_members.group_id',
     ])
     .where('sessions.id', '=', id)
-    .executeTakeFirst();
+    .execute();
+  const [first] = rows;
+  if (!first) return undefined;
+  const groupIds = rows.flatMap((row) => (row.group_id === null ? [] : [row.group_id]));
+  return { ...first, group_ids: groupIds };
 }
 
 export function touchSession(db: Kysely<Database>, id: string, now: Date) {

@@ -15,6 +15,8 @@ export interface SessionUser {
   organisation: string | null;
   title: string | null;
   isAdmin: boolean;
+  /** The groups the user belonged to when the session was read (at the start of the request). */
+  groupIds: string[];
 }
 
 export interface ActiveSession {
@@ -100,6 +102,7 @@ export async function findActiveSession(
       organisation: row.organisation,
       title: row.title,
       isAdmin: Boolean(row.is_admin),
+      groupIds: row.group_ids,
     },
   };
 }

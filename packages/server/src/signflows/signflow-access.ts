@@ -6,7 +6,7 @@ import type { Database, SignFlowRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { SigningDeps } from '../signing/signing-deps.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
-import { findGroupIdsOf, findVisibleFlow, type FlowAccess } from './signflows.repository.ts';
+import { findVisibleFlow, type FlowAccess } from './signflows.repository.ts';
 
 export interface SignFlowDeps {
   db: Kysely<Database>;
@@ -17,13 +17,14 @@ export interface SignFlowDeps {
 /** Sending, cancelling and checking reach into signing: they need its clock, trust and jobs. */
 export type SignFlowActionDeps = SigningDeps;
 
-export async function accessOf(db: Kysely<Database>, user: SessionUser): Promise<FlowAccess> {
-  return { userId: user.id, groupIds: await findGroupIdsOf(db, user.id) };
+/** Whose flows the user may see: read with the session, so it costs no query of its own. */
+export function accessOf(user: SessionUser): FlowAccess {
+  return { userId: user.id, groupIds: user.groupIds };
 }
 
 /** The flow if this user may see it; otherwise 404, so that its existence does not leak. */
 export async function loadVisibleFlow(db: Kysely<Database>, user: SessionUser, flowId: string) {
-  const flow = await findVisibleFlow(db, await accessOf(db, user), flowId);
+  const flow = await findVisibleFlow(db, accessOf(user), flowId);
   if (!flow) throw new AppError('notFound');
   return flow;
 }

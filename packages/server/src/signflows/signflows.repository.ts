@@ -8,15 +8,6 @@ export interface FlowAccess {
   groupIds: string[];
 }
 
-export async function findGroupIdsOf(db: Kysely<Database>, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user_group_members')
-    .select('group_id')
-    .where('user_id', '=', userId)
-    .execute();
-  return rows.map((row) => row.group_id);
-}
-
 function visibleTo<O>(query: SelectQueryBuilder<Database, 'sign_flows', O>, access: FlowAccess) {
   return access.groupIds.length === 0
     ? query.where('sign_flows.owner_id', '=', access.userId)

@@ -13,13 +13,7 @@ import type { Database, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { presentDetail, presentListItem, presentSignFlow } from './signflows.presenter.ts';
-import {
-  findGroupIdsOf,
-  listFiles,
-  listFlows,
-  listSigners,
-  queueFileDeletions,
-} from './signflows.repository.ts';
+import { listFiles, listFlows, listSigners, queueFileDeletions } from './signflows.repository.ts';
 import { copyFlowFiles, removeStoredFiles } from './signflow-files.service.ts';
 import {
   accessOf,
@@ -42,7 +36,7 @@ export async function listSignFlows(
   user: SessionUser,
   query: SignFlowListQuery,
 ) {
-  const access = await accessOf(deps.db, user);
+  const access = accessOf(user);
   const paged = query.page !== undefined || query.pageSize !== undefined;
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? (paged ? defaultPageSize : 1_000_000);
@@ -62,13 +56,12 @@ async function assertGroupAllowed(
   groupId: string | null | undefined,
 ) {
   if (!groupId) return;
-  const groupIds = await findGroupIdsOf(db, user.id);
   const exists = await db
     .selectFrom('user_groups')
     .select('id')
     .where('id', '=', groupId)
     .executeTakeFirst();
-  if (!exists || (!user.isAdmin && !groupIds.includes(groupId))) {
+  if (!exists || (!user.isAdmin && !user.groupIds.includes(groupId))) {
     throw new AppError('validation', {
       issues: [{ path: 'Role', key: validationKeys.unknownGroup }],
     });
