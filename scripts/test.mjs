@@ -1,7 +1,7 @@
 // `npm test`: every test the project has, in order — lint, typecheck, unit, integration
 // on SQLite and PostgreSQL, browser tests in Chromium. Missing system pieces are
 // installed when we can (root with apt-get) or the run fails saying how to get them.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,15 +75,73 @@ async function ensurePostgres() {
   );
 }
 
-function run(stage, command, args, env = {}) {
-  if (only.length && !only.includes(stage)) return false;
-  console.log(`\n▶ ${stage}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
+/**
+ * How long a stage may run before it counts as hung (its usual time on the 2-core reference
+ * machine is well under half of this). A test process blocked for good (its main thread
+ * waiting on a lock, so no test timeout can fire) is then stopped and the stage run once
+ * more, saying so; a stage that hangs twice fails.
+ */
+const stageLimitsMinutes = { lint: 5, format: 3, typecheck: 5, unit: 4, integration: 9, e2e: 14 };
+
+/** The stage running now: Ctrl-C or a stop of this script stops its whole process group too. */
+let current = null;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (current) {
+      try {
+        process.kill(-current.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(130);
   });
-  if (result.status !== 0) failedStages.push(stage);
+}
+
+/** Runs one attempt of a stage in a process group of its own; answers its exit code or 'hung'. */
+function attempt(command, args, env, limitMinutes) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+      detached: true,
+    });
+    current = child;
+    let hung = false;
+    const timer = setTimeout(() => {
+      hung = true;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, limitMinutes * 60_000);
+    child.on('exit', (code) => {
+      current = null;
+      clearTimeout(timer);
+      resolve(hung ? 'hung' : code);
+    });
+  });
+}
+
+async function run(stage, command, args, env = {}) {
+  if (only.length && !only.includes(stage)) return false;
+  const limit = stageLimitsMinutes[stage] ?? 10;
+  for (let round = 1; round <= 2; round += 1) {
+    console.log(`\n▶ ${stage}: ${command} ${args.join(' ')}${round > 1 ? ' (again)' : ''}`);
+    const result = await attempt(command, args, env, limit);
+    if (result === 'hung') {
+      console.error(
+        `\n✖ ${stage} did not finish within ${limit} minutes: its processes were stopped.`,
+      );
+      if (round === 1) continue;
+      failedStages.push(`${stage} (hung twice)`);
+      return true;
+    }
+    if (result !== 0) failedStages.push(stage);
+    return true;
+  }
   return true;
 }
 
@@ -104,12 +162,12 @@ function countPlaywright(file) {
 }
 
 try {
-  run('lint', 'npx', ['eslint', '.']);
-  run('format', 'npx', ['prettier', '--check', '.']);
-  run('typecheck', 'npm', ['run', 'typecheck']);
+  await run('lint', 'npx', ['eslint', '.']);
+  await run('format', 'npx', ['prettier', '--check', '.']);
+  await run('typecheck', 'npm', ['run', 'typecheck']);
   const unitReport = join(reports, 'unit.json');
   if (
-    run('unit', 'npx', [
+    await run('unit', 'npx', [
       'vitest',
       'run',
       '--project',
@@ -127,7 +185,7 @@ try {
   }
   const integrationReport = join(reports, 'integration.json');
   if (
-    run('integration', 'npx', [
+    await run('integration', 'npx', [
       'vitest',
       'run',
       '--project',
@@ -145,7 +203,7 @@ try {
   }
   const e2eReport = join(reports, 'e2e.json');
   if (
-    run(
+    await run(
       'e2e',
       'npx',
       ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
