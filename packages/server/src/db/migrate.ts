@@ -6,6 +6,7 @@ import { identity } from './migrations/0002-identity.ts';
 import { samlRequests } from './migrations/0003-saml-requests.ts';
 import { signFlows } from './migrations/0004-signflows.ts';
 import { signing } from './migrations/0005-signing.ts';
+import { membershipIndex } from './migrations/0006-membership-index.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
 const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
@@ -14,6 +15,7 @@ const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0003-saml-requests', samlRequests],
   ['0004-signflows', signFlows],
   ['0005-signing', signing],
+  ['0006-membership-index', membershipIndex],
 ];
 
 class StaticProvider implements MigrationProvider {
