@@ -2,8 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -14,41 +12,19 @@ import { createFileStorage } from '../src/storage/create-storage.ts';
 import { createDiskStorage } from '../src/storage/disk-storage.ts';
 import { assertStorageKey, type FileStorage } from '../src/storage/file-storage.ts';
 import { createS3Storage, ensureBucket } from '../src/storage/s3-storage.ts';
-
-// s3rver ships no types: describe the little of it these tests use.
-interface S3rverServer {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverOptions = {
-  address: string;
-  port: number;
-  directory: string;
-  silent: boolean;
-  configureBuckets: { name: string }[];
-};
-const S3rver = createRequire(import.meta.url)('s3rver') as new (
-  options: S3rverOptions,
-) => S3rverServer;
+import { startS3Server, type TestS3Server } from './support/backends.ts';
 
 const MiB = 1024 * 1024;
 let workDir = '';
-let s3Server: S3rverServer | undefined;
+let s3Server: TestS3Server | undefined;
 let s3Config: S3Config = {} as S3Config;
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'esign-storage-'));
-  s3Server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory: join(workDir, 's3rver'),
-    silent: true,
-    configureBuckets: [{ name: 'esign-files' }],
-  });
-  const { port } = await s3Server.run();
+  s3Server = await startS3Server();
   s3Config = {
-    endpoint: `http://127.0.0.1:${port}`,
-    bucket: 'esign-files',
+    endpoint: s3Server.endpoint,
+    bucket: s3Server.bucket,
     region: 'us-east-1',
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
