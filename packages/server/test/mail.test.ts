@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { DevMailMessage } from '@esign/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -10,6 +9,7 @@ import { createMailer, type Mailer } from '../src/mail/mailer.ts';
 import { renderMail, type MailParams, type MailTemplate } from '../src/mail/templates.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases.ts';
 import { recordingLogger } from './support/jobs.ts';
+import { freePort } from './support/node-process.ts';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { useTestApp } from './support/test-app.ts';
 
@@ -149,7 +149,7 @@ describe('mail over SMTP', () => {
   });
 
   it('retries while the SMTP server is down and delivers exactly once when it is back', async () => {
-    const port = await unusedPort();
+    const port = await freePort();
     const worker = workerFor(port);
     await enqueueMail(
       database.handle.db,
@@ -255,18 +255,3 @@ describe.each(databaseKinds)('the dev mailbox on %s', (kind) => {
     });
   });
 });
-
-/** A port nothing listens on: the SMTP server that is down. */
-function unusedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}

@@ -36,8 +36,7 @@ export async function removeStoredFiles(
  * store that is down too gets it later; when the database is what failed, they go anyway.
  */
 export async function discardUnrecordedFiles(
-  db: Kysely<Database>,
-  storage: FileStorage,
+  { db, storage }: { db: Kysely<Database>; storage: FileStorage },
   keys: string[],
 ) {
   await queueFileDeletions(db, keys).catch(() => undefined);

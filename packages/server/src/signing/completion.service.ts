@@ -140,10 +140,10 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
       return true;
     })
     .catch(async (error: unknown) => {
-      await discardUnrecordedFiles(deps.db, deps.storage, keys);
+      await discardUnrecordedFiles(deps, keys);
       throw error;
     });
-  if (!finished) await discardUnrecordedFiles(deps.db, deps.storage, keys);
+  if (!finished) await discardUnrecordedFiles(deps, keys);
   deps.kickJobs?.();
 }
 

@@ -124,7 +124,7 @@ export async function startSigning(
       );
     });
   } catch (error) {
-    await discardUnrecordedFiles(deps.db, deps.storage, [stored.storageKey]);
+    await discardUnrecordedFiles(deps, [stored.storageKey]);
     throw error;
   }
   deps.kickJobs?.();

@@ -93,10 +93,6 @@ async function takeBase(deps: SigningDeps, state: string) {
   return row ? (JSON.parse(row.payload) as { workingFileId: string; workingKey: string }) : null;
 }
 
-async function discard(deps: SigningDeps, key: string) {
-  await discardUnrecordedFiles(deps.db, deps.storage, [key]);
-}
-
 /**
  * The trust service's answer: with a code, the signature is completed and recorded as the
  * signer's; with an error (the signer cancelled), the prepared document is dropped.
@@ -147,12 +143,12 @@ export async function finishQualified(
         { ...request, actor: `${context.signer.name} <${context.signer.email}>` },
         deps.clock.now(),
       ).catch(async (error: unknown) => {
-        await discard(deps, stored.storageKey);
+        await discardUnrecordedFiles(deps, [stored.storageKey]);
         throw error;
       });
       if (!recorded) {
         // Another signature landed on the document meanwhile: this one must be made again.
-        await discard(deps, stored.storageKey);
+        await discardUnrecordedFiles(deps, [stored.storageKey]);
         return { returnToken, errorKey: signingErrorKeys.signingFailed };
       }
       await removeStoredFiles(deps.storage, [base.workingKey], deps.db);
@@ -160,6 +156,6 @@ export async function finishQualified(
       return { returnToken, errorKey: null };
     });
   } finally {
-    await discard(deps, pendingKey);
+    await discardUnrecordedFiles(deps, [pendingKey]);
   }
 }

@@ -99,7 +99,7 @@ export async function signWithSigner(
       request,
       deps.clock.now(),
     ).catch(async (error: unknown) => {
-      await discard(deps, stored.storageKey);
+      await discardUnrecordedFiles(deps, [stored.storageKey]);
       throw error;
     });
     if (recorded) {
@@ -107,13 +107,9 @@ export async function signWithSigner(
       deps.kickJobs?.();
       return;
     }
-    await discard(deps, stored.storageKey);
+    await discardUnrecordedFiles(deps, [stored.storageKey]);
   }
   throw new AppError('unavailable', { key: signingErrorKeys.signingFailed });
-}
-
-async function discard(deps: SigningDeps, storageKey: string) {
-  await discardUnrecordedFiles(deps.db, deps.storage, [storageKey]);
 }
 
 /** Signs for an identified signer with a one-time certificate (Low and Advanced). */

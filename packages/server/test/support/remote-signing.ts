@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { Database } from '../../src/db/schema.ts';
 import { HttpClient, type HttpResponse } from './http-client.ts';
 import { makePdf } from './pdf.ts';
-import { codeIn, mailsTo, type FlowOptions } from './signing.ts';
+import { codeIn, draftBody, mailsTo, type FlowOptions } from './signing.ts';
 
 // The signing helpers of signing.ts, for server processes: over HTTP, with jobs run by the nodes.
 
@@ -37,16 +37,7 @@ export function expectOk(response: HttpResponse, status = 200) {
 
 /** Saves a new draft with its signers; answers its id. */
 export async function createDraft(sender: HttpClient, options: FlowOptions): Promise<string> {
-  const saved = await sender.post(flowsPath, {
-    Name: options.name ?? 'Vuokrasopimus',
-    Note: 'Allekirjoita perjantaihin mennessä',
-    SignatureProcess: options.process ?? 'Sequential',
-    MinimumSignatureLevel: options.level ?? 'Low',
-    ReminderIntervalInDays: options.reminderDays ?? null,
-    InspectorEmail: options.inspector ?? null,
-    Language: options.language ?? 'en',
-    Signers: options.signers,
-  });
+  const saved = await sender.post(flowsPath, draftBody(options, 'en'));
   return expectOk(saved).json<{ Guid: string }>().Guid;
 }
 

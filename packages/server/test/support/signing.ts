@@ -21,18 +21,23 @@ export interface FlowOptions {
   language?: string;
 }
 
-/** Creates, fills and sends a flow as the signed-in sender; answers its id. */
-export async function sendFlow(sender: TestClient, options: FlowOptions): Promise<string> {
-  const saved = await sender.post(flows, {
+/** The body that saves a draft with these options (language `fallbackLanguage` when unset). */
+export function draftBody(options: FlowOptions, fallbackLanguage = 'fi') {
+  return {
     Name: options.name ?? 'Vuokrasopimus',
     Note: 'Allekirjoita perjantaihin mennessä',
     SignatureProcess: options.process ?? 'Sequential',
     MinimumSignatureLevel: options.level ?? 'Low',
     ReminderIntervalInDays: options.reminderDays ?? null,
     InspectorEmail: options.inspector ?? null,
-    Language: options.language ?? 'fi',
+    Language: options.language ?? fallbackLanguage,
     Signers: options.signers,
-  });
+  };
+}
+
+/** Creates, fills and sends a flow as the signed-in sender; answers its id. */
+export async function sendFlow(sender: TestClient, options: FlowOptions): Promise<string> {
+  const saved = await sender.post(flows, draftBody(options));
   expect(saved.statusCode, saved.body).toBe(200);
   const id = saved.json<{ Guid: string }>().Guid;
   const uploaded = await sender.upload(`${flows}/${id}/signfile`, 'sopimus.pdf', makePdf());
