@@ -13,7 +13,6 @@ import { createMailer } from './mail/mailer.ts';
 import { registerPkiRoutes } from './pki/pki.routes.ts';
 import { loadPortalTrust } from './pki/portal-trust.ts';
 import { registerGroupRoutes } from './groups/groups.routes.ts';
-import { sweepPendingFileDeletions } from './signflows/signflow-files.service.ts';
 import { registerSignFlowRoutes } from './signflows/signflows.routes.ts';
 import { registerSigning } from './signing/signing.module.ts';
 import { createFileStorage } from './storage/create-storage.ts';
@@ -129,8 +128,6 @@ export async function buildApp({
   });
   app.addHook('onReady', async () => {
     if (config.s3) await ensureBucket(config.s3);
-    // Storage deletions left over from a crash or an unavailable store are retried at start.
-    await sweepPendingFileDeletions(database.db, storage);
     if (config.jobWorker) await worker.start();
   });
   // preClose, not onClose: onClose hooks run last-registered first, so server.ts's database

@@ -7,83 +7,66 @@ import { AppError } from '../errors/app-error.ts';
 import { detectContentType } from '../files/content-type.ts';
 import { checkPdf } from '../files/pdf-check.ts';
 import type { ReceivedFile } from '../files/receive-upload.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
 import { findFile, listFiles, queueFileDeletions } from './signflows.repository.ts';
 import { assertDraft, loadVisibleFlow, type SignFlowDeps } from './signflow-access.ts';
+import {
+  claimStorageKeys,
+  discardUnrecordedFiles,
+  removeStoredFiles,
+  reserveStorageKeys,
+} from './stored-objects.ts';
 
 const refuse = (key: string, params?: Record<string, string | number>) =>
   new AppError('validation', { issues: [{ path: 'file', key, ...(params ? { params } : {}) }] });
 
-/** Removes objects from storage; what cannot be removed now stays queued for a later sweep. */
-export async function removeStoredFiles(
-  storage: FileStorage,
-  keys: string[],
-  db?: Kysely<Database>,
-) {
-  for (const key of keys) {
-    try {
-      await storage.delete(key);
-      if (db)
-        await db.deleteFrom('pending_file_deletions').where('storage_key', '=', key).execute();
-    } catch {
-      // left in pending_file_deletions; sweepPendingFileDeletions retries
-    }
-  }
-}
-
-/**
- * Removes objects whose records did not commit. Their deletion is queued first, so that a
- * store that is down too gets it later; when the database is what failed, they go anyway.
- */
-export async function discardUnrecordedFiles(
-  { db, storage }: { db: Kysely<Database>; storage: FileStorage },
-  keys: string[],
-) {
-  await queueFileDeletions(db, keys).catch(() => undefined);
-  await removeStoredFiles(storage, keys, db);
-}
-
-/** Retries the storage deletions that could not be done when their records went. */
-export async function sweepPendingFileDeletions(db: Kysely<Database>, storage: FileStorage) {
-  const pending = await db.selectFrom('pending_file_deletions').select('storage_key').execute();
-  await removeStoredFiles(
-    storage,
-    pending.map((row) => row.storage_key),
-    db,
-  );
-}
-
 const storageKeyFor = (flowId: string, fileId: string) => `flows/${flowId}/${fileId}`;
 
-/** Copies a flow's file to sign and attachments to another flow, inside the caller's transaction. */
-export async function copyFlowFiles(
-  trx: Kysely<Database>,
-  storage: FileStorage,
+/** A copied object and the record that will name it. */
+export type CopiedFile = Omit<FileRow, 'size'> & { size: number };
+
+/**
+ * Copies a flow's file to sign and attachments in storage for another flow, before the
+ * transaction that records them (recordCopiedFiles); a failure removes what was copied.
+ */
+export async function copyFlowObjects(
+  deps: Pick<SignFlowDeps, 'db' | 'storage'>,
   sourceFlowId: string,
   targetFlowId: string,
-): Promise<string[]> {
-  const files = (await listFiles(trx, sourceFlowId)).filter(
+): Promise<CopiedFile[]> {
+  const files = (await listFiles(deps.db, sourceFlowId)).filter(
     (file) => file.kind === 'signfile' || file.kind === 'attachment',
   );
-  const keys: string[] = [];
-  for (const file of files) {
+  const copies = files.map((file) => {
     const id = randomUUID();
-    const key = storageKeyFor(targetFlowId, id);
-    await storage.copy(file.storage_key, key);
-    keys.push(key);
-    await trx
-      .insertInto('sign_flow_files')
-      .values({
-        ...file,
-        id,
-        flow_id: targetFlowId,
-        storage_key: key,
-        size: Number(file.size),
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    return {
+      ...file,
+      id,
+      flow_id: targetFlowId,
+      storage_key: storageKeyFor(targetFlowId, id),
+      size: Number(file.size),
+      created_at: new Date().toISOString(),
+    };
+  });
+  const keys = copies.map((copy) => copy.storage_key);
+  await reserveStorageKeys(deps.db, keys);
+  try {
+    for (const [index, copy] of copies.entries())
+      await deps.storage.copy(files[index]?.storage_key ?? '', copy.storage_key);
+  } catch (error) {
+    await discardUnrecordedFiles(deps, keys, error);
+    throw error;
   }
-  return keys;
+  return copies;
+}
+
+/** Records copied objects inside the caller's transaction. */
+export async function recordCopiedFiles(trx: Kysely<Database>, copies: CopiedFile[]) {
+  if (copies.length === 0) return;
+  await trx.insertInto('sign_flow_files').values(copies).execute();
+  await claimStorageKeys(
+    trx,
+    copies.map((copy) => copy.storage_key),
+  );
 }
 
 interface Upload {
@@ -128,7 +111,8 @@ async function checkUpload(deps: SignFlowDeps, flowId: string, kind: FileKind, u
 
 /**
  * Keeps an uploaded file to sign or attachment: checked by content, stored first, then
- * recorded; a failure at any step leaves neither a record nor an object behind.
+ * recorded; a failure at any step leaves no record, and its object is removed (at once, or
+ * by the sweep when the database could not say whether the record committed).
  */
 export async function addFlowFile(
   deps: SignFlowDeps,
@@ -143,6 +127,7 @@ export async function addFlowFile(
     const contentType = await checkUpload(deps, flowId, kind, upload);
     const id = randomUUID();
     const key = storageKeyFor(flowId, id);
+    await reserveStorageKeys(deps.db, [key]);
     await deps.storage.putFile(key, upload.received.path, contentType);
     try {
       const replaced = await deps.db.transaction().execute(async (trx) => {
@@ -171,6 +156,7 @@ export async function addFlowFile(
             created_at: new Date().toISOString(),
           })
           .execute();
+        await claimStorageKeys(trx, [key]);
         await trx
           .updateTable('sign_flows')
           .set({ updated_at: new Date().toISOString() })
@@ -180,7 +166,7 @@ export async function addFlowFile(
       });
       await removeStoredFiles(deps.storage, replaced, deps.db);
     } catch (error) {
-      await deps.storage.delete(key);
+      await discardUnrecordedFiles(deps, [key], error);
       throw error;
     }
     return { Guid: id, FileName: upload.fileName };

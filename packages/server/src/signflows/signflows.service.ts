@@ -14,7 +14,8 @@ import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { presentDetail, presentListItem, presentSignFlow } from './signflows.presenter.ts';
 import { listFiles, listFlows, listSigners, queueFileDeletions } from './signflows.repository.ts';
-import { copyFlowFiles, removeStoredFiles } from './signflow-files.service.ts';
+import { copyFlowObjects, recordCopiedFiles } from './signflow-files.service.ts';
+import { discardUnrecordedFiles, removeStoredFiles } from './stored-objects.ts';
 import {
   accessOf,
   assertDraft,
@@ -94,7 +95,8 @@ export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: Sa
     language: input.Language ?? null,
     updated_at: now.toISOString(),
   };
-  const copiedKeys: string[] = [];
+  // The copy's objects are written before the transaction that records them.
+  const copies = source ? await copyFlowObjects(deps, source.id, id) : [];
   try {
     await db.transaction().execute(async (trx) => {
       if (existing) {
@@ -137,10 +139,14 @@ export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: Sa
           )
           .execute();
       }
-      if (source) copiedKeys.push(...(await copyFlowFiles(trx, deps.storage, source.id, id)));
+      await recordCopiedFiles(trx, copies);
     });
   } catch (error) {
-    await removeStoredFiles(deps.storage, copiedKeys);
+    await discardUnrecordedFiles(
+      deps,
+      copies.map((copy) => copy.storage_key),
+      error,
+    );
     throw error;
   }
   const flow = await loadVisibleFlow(db, user, id);

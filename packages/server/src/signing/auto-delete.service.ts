@@ -1,5 +1,5 @@
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
-import { removeStoredFiles } from '../signflows/signflow-files.service.ts';
+import { removeStoredFiles } from '../signflows/stored-objects.ts';
 import { listFiles, queueFileDeletions } from '../signflows/signflows.repository.ts';
 import type { SigningDeps } from './signing-deps.ts';
 

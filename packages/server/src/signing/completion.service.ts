@@ -8,7 +8,7 @@ import { findFlow, findOwner, findWorkingFile } from './signing.repository.ts';
 import { inspectorLink, senderFlowLink } from './signing-addresses.ts';
 import { SignedIdentity } from './signer-session.ts';
 import { storeFlowFile, downloadToFile, withTempDir } from './working-document.ts';
-import { discardUnrecordedFiles } from '../signflows/signflow-files.service.ts';
+import { claimStorageKeys, discardUnrecordedFiles } from '../signflows/stored-objects.ts';
 import { addPersonalSignedFile } from './personal-signed-file.ts';
 
 const completable = ['Sent', 'Error'];
@@ -60,7 +60,7 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
     const personal = deps.config.personalSignedFileEnabled
       ? await addPersonalSignedFile(deps, flow, signers, output, dir)
       : null;
-    const signed = await storeFlowFile(deps.storage, flow.id, output);
+    const signed = await storeFlowFile(deps, flow.id, output);
     return { signed, personal };
   });
   const now = deps.clock.now();
@@ -95,6 +95,7 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
         created_at: now.toISOString(),
       });
       await trx.insertInto('sign_flow_files').values(fileRow('signedfile', files.signed)).execute();
+      await claimStorageKeys(trx, keys);
       if (files.personal)
         await trx
           .insertInto('sign_flow_files')
@@ -140,7 +141,7 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
       return true;
     })
     .catch(async (error: unknown) => {
-      await discardUnrecordedFiles(deps, keys);
+      await discardUnrecordedFiles(deps, keys, error);
       throw error;
     });
   if (!finished) await discardUnrecordedFiles(deps, keys);

@@ -5,7 +5,7 @@ import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { listFiles } from '../signflows/signflows.repository.ts';
-import { discardUnrecordedFiles } from '../signflows/signflow-files.service.ts';
+import { claimStorageKeys, discardUnrecordedFiles } from '../signflows/stored-objects.ts';
 import { days, signaturePageLanguage, signingJobs, type SigningDeps } from './signing-deps.ts';
 import { hashToken, newLinkSalt, signingToken } from './signing-links.ts';
 import { signersInTurn } from './signing-turns.ts';
@@ -51,7 +51,7 @@ export async function startSigning(
         fieldName: signatureFieldName(signer),
       })),
     });
-    return storeFlowFile(deps.storage, flow.id, output);
+    return storeFlowFile(deps, flow.id, output);
   });
 
   const now = deps.clock.now();
@@ -71,6 +71,7 @@ export async function startSigning(
           created_at: now.toISOString(),
         })
         .execute();
+      await claimStorageKeys(trx, [stored.storageKey]);
       const updated = await trx
         .updateTable('sign_flows')
         .set({
@@ -124,7 +125,7 @@ export async function startSigning(
       );
     });
   } catch (error) {
-    await discardUnrecordedFiles(deps, [stored.storageKey]);
+    await discardUnrecordedFiles(deps, [stored.storageKey], error);
     throw error;
   }
   deps.kickJobs?.();

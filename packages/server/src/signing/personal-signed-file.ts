@@ -151,5 +151,5 @@ export async function addPersonalSignedFile(
   });
   await addValidationData(sealed, withDss, await sealValidationData(deps));
   await addDocumentTimestamp(withDss, output, timestamp);
-  return storeFlowFile(deps.storage, flow.id, output);
+  return storeFlowFile(deps, flow.id, output);
 }

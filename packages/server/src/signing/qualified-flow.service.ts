@@ -2,7 +2,11 @@ import { X509Certificate } from 'node:crypto';
 import { join } from 'node:path';
 import { signingErrorKeys, signingRoutes } from '@esign/contract';
 import { AppError } from '../errors/app-error.ts';
-import { discardUnrecordedFiles, removeStoredFiles } from '../signflows/signflow-files.service.ts';
+import {
+  discardUnrecordedFiles,
+  removeStoredFiles,
+  reserveStorageKeys,
+} from '../signflows/stored-objects.ts';
 import { signatureFieldName, type RequestContext } from './flow-start.service.ts';
 import type { CscConfig } from './qualified/csc-config.ts';
 import {
@@ -67,6 +71,8 @@ export async function startQualified(deps: SigningDeps, context: SignerContext):
       level: 'B-T',
       redirectUri: new URL(signingRoutes.qualifiedCallback.slice(1), deps.config.publicUrl).href,
     });
+    // Reserved like any object: if the signer never comes back, the sweep removes it.
+    await reserveStorageKeys(deps.db, [pendingKeyOf(state)]);
     await deps.storage.putFile(pendingKeyOf(state), outputPath, 'application/pdf');
     await deps.db
       .insertInto('signer_auth_states')
@@ -123,7 +129,7 @@ export async function finishQualified(
       const context = await loadSignerContext(deps, returnToken, undefined);
       const subject = new X509Certificate(certificate).subject;
       const name = /^CN=(.*)$/m.exec(subject)?.[1] ?? context.signer.name;
-      const stored = await storeFlowFile(deps.storage, context.flow.id, preparedPath);
+      const stored = await storeFlowFile(deps, context.flow.id, preparedPath);
       const recorded = await recordSignature(
         deps.db,
         {
@@ -143,7 +149,7 @@ export async function finishQualified(
         { ...request, actor: `${context.signer.name} <${context.signer.email}>` },
         deps.clock.now(),
       ).catch(async (error: unknown) => {
-        await discardUnrecordedFiles(deps, [stored.storageKey]);
+        await discardUnrecordedFiles(deps, [stored.storageKey], error);
         throw error;
       });
       if (!recorded) {

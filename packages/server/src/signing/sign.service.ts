@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { issueOneTimeCertificate, keySigner, signPdf, type Signer } from '@esign/pades';
 import { signingErrorKeys, type SignatureLevel } from '@esign/contract';
 import { AppError } from '../errors/app-error.ts';
-import { discardUnrecordedFiles, removeStoredFiles } from '../signflows/signflow-files.service.ts';
+import { discardUnrecordedFiles, removeStoredFiles } from '../signflows/stored-objects.ts';
 import { signatureFieldName, type RequestContext } from './flow-start.service.ts';
 import { recordSignature } from './signature-record.ts';
 import { signaturePageLanguage, type SigningDeps } from './signing-deps.ts';
@@ -82,7 +82,7 @@ export async function signWithSigner(
         signingTime: deps.clock.now(),
         appearance: { lines: appearanceLines(name, level, flow.language) },
       });
-      return storeFlowFile(deps.storage, flow.id, output);
+      return storeFlowFile(deps, flow.id, output);
     });
     const certificates = [signer.certificate, ...signer.chain].map((der) => der.toString('base64'));
     const recorded = await recordSignature(
@@ -99,7 +99,7 @@ export async function signWithSigner(
       request,
       deps.clock.now(),
     ).catch(async (error: unknown) => {
-      await discardUnrecordedFiles(deps, [stored.storageKey]);
+      await discardUnrecordedFiles(deps, [stored.storageKey], error);
       throw error;
     });
     if (recorded) {

@@ -3,6 +3,7 @@ import type { Database, SignerRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { listSigners, queueFileDeletions } from '../signflows/signflows.repository.ts';
+import { claimStorageKeys } from '../signflows/stored-objects.ts';
 import type { RequestContext } from './flow-start.service.ts';
 import { signingJobs } from './signing-deps.ts';
 import { signersInTurn } from './signing-turns.ts';
@@ -75,6 +76,7 @@ export async function recordSignature(
         created_at: now.toISOString(),
       })
       .execute();
+    await claimStorageKeys(trx, [stored.storageKey]);
     await trx.deleteFrom('sign_flow_files').where('id', '=', outcome.previousFileId).execute();
     await queueFileDeletions(trx, [outcome.previousStorageKey]);
     await endSignerSessions(trx, signer.id);

@@ -25,6 +25,8 @@ export const signingJobs = {
   complete: 'signing.complete',
   /** Deletes flows past their auto-delete date (recurring). */
   autoDelete: 'signing.auto-delete',
+  /** Removes stored objects that no record names, past their grace period (recurring). */
+  sweepFiles: 'files.sweep',
 } as const;
 
 export const days = (count: number) => count * 24 * 3_600_000;

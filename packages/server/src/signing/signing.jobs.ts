@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { JobWorker } from '../jobs/job-queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { sweepPendingFileDeletions } from '../signflows/stored-objects.ts';
 import { deleteExpiredFlows } from './auto-delete.service.ts';
 import { completeFlow, markCompletionFailed } from './completion.service.ts';
 import { mailSigningLink, remindSigners } from './invitations.service.ts';
@@ -44,4 +45,8 @@ export function registerSigningJobs(worker: JobWorker, deps: SigningDeps & { mai
     await deleteExpiredFlows(deps);
   });
   worker.every(signingJobs.autoDelete, hourMs);
+  worker.register(signingJobs.sweepFiles, async (_payload, context) => {
+    await sweepPendingFileDeletions(deps.db, deps.storage, context.now);
+  });
+  worker.every(signingJobs.sweepFiles, hourMs);
 }

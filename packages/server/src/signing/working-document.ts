@@ -4,6 +4,9 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { reserveStorageKeys } from '../signflows/stored-objects.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 
 /** Runs work in a private temporary folder that is removed afterwards, whatever happens. */
@@ -27,9 +30,12 @@ export interface StoredFile {
   sha256: string;
 }
 
-/** Stores a local file as a new object of the flow; the caller records it in a transaction. */
+/**
+ * Stores a local file as a new object of the flow, its key reserved first; the caller records
+ * it in a transaction that claims the key (claimStorageKeys), or discards it.
+ */
 export async function storeFlowFile(
-  storage: FileStorage,
+  { db, storage }: { db: Kysely<Database>; storage: FileStorage },
   flowId: string,
   path: string,
 ): Promise<StoredFile> {
@@ -38,6 +44,7 @@ export async function storeFlowFile(
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   const { size } = await stat(path);
+  await reserveStorageKeys(db, [storageKey]);
   // The disk store may move the file into place: nothing of it is read after this.
   await storage.putFile(storageKey, path, 'application/pdf');
   return { id, storageKey, size, sha256: hash.digest('hex') };
