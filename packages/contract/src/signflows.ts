@@ -80,7 +80,7 @@ export const SignerInput = z.object({
   Guid: z.string().max(64).nullish(),
   Name: z.string().trim().max(limits.signerNameMaxLength, v.maxLength).default(''),
   Email: z
-    .string()
+    .string({ error: v.signerEmailRequired })
     .trim()
     .min(1, v.signerEmailRequired)
     .max(limits.emailMaxLength, v.maxLength)
@@ -92,7 +92,11 @@ export type SignerInput = z.input<typeof SignerInput>;
 /** POST SignFlows: creates a draft, or updates the draft named by Guid. */
 export const SignFlowSaveRequest = z.object({
   Guid: z.string().max(64).nullish(),
-  Name: z.string().trim().min(1, v.nameRequired).max(limits.signFlowNameMaxLength, v.maxLength),
+  Name: z
+    .string({ error: v.nameRequired })
+    .trim()
+    .min(1, v.nameRequired)
+    .max(limits.signFlowNameMaxLength, v.maxLength),
   Note: optionalText(limits.noteMaxLength),
   SignatureProcess: SignatureProcess.nullish(),
   MinimumSignatureLevel: SignatureLevel.nullish(),
@@ -104,7 +108,7 @@ export const SignFlowSaveRequest = z.object({
     .max(limits.emailMaxLength, v.maxLength)
     .nullish()
     .transform((value) => (value ? value : null))
-    .pipe(z.email(v.invalidValue).nullable()),
+    .pipe(z.email(v.invalidEmail).nullable()),
   ReminderIntervalInDays: z.number().int().min(1).max(365).nullish(),
   Signers: z.array(SignerInput).max(limits.maxSigners).default([]),
   /** The language of the signers' messages (fi, en, sv). */

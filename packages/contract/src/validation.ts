@@ -26,6 +26,7 @@ export const validationKeys = {
   signerEmailRequired: 'validation.signerEmailRequired',
   nameRequired: 'validation.nameRequired',
   signatureLevelRequired: 'validation.signatureLevelRequired',
+  signatureLevelNotAllowed: 'validation.signatureLevelNotAllowed',
   required: 'validation.required',
   invalidValue: 'validation.invalidValue',
   encryptedPdf: 'validation.encryptedPdf',

@@ -4,6 +4,7 @@ export { PdfDocument } from './pdf/document.ts';
 export { fileSource, bufferSource, type PdfSource } from './pdf/source.ts';
 export { PdfError } from './pdf/values.ts';
 export {
+  checkPreparable,
   prepareForSigning,
   prepareSignaturePageUpdate,
   type PrepareForSigningOptions,

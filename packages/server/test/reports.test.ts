@@ -100,6 +100,9 @@ describe.each(databaseKinds)('the signing and authentication reports on %s', (ki
       const query = `${path}?start=2026-01-01&end=2026-12-31`;
       expect((await user.get(query)).statusCode).toBe(403);
       expect((await anonymous.get(query)).statusCode).toBe(401);
+      // Checked before the query is read: a malformed one teaches them nothing either.
+      expect((await user.get(`${path}?start=eilen`)).statusCode).toBe(403);
+      expect((await anonymous.get(`${path}?start=eilen`)).statusCode).toBe(401);
     }
   });
 });

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
-import { encryptedPdf, makePdf, pngImage, xrefStreamPdf } from './support/pdf.ts';
+import {
+  encryptedPdf,
+  makePdf,
+  pdfWithBrokenPageTree,
+  pngImage,
+  xrefStreamPdf,
+} from './support/pdf.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const flows = '/api/esign/SignFlows';
@@ -104,6 +110,11 @@ describe.each(databaseKinds)('the files of a sign flow on %s', (kind) => {
     ['a PNG named .pdf', pngImage, 'validation.invalidFileFormat'],
     ['a truncated PDF', () => makePdf().subarray(0, 300), 'validation.invalidFileFormat'],
     ['an empty file', () => Buffer.alloc(0), 'validation.invalidFileFormat'],
+    [
+      'a PDF whose page tree is broken behind a sound trailer',
+      pdfWithBrokenPageTree,
+      'validation.invalidFileFormat',
+    ],
     ['an encrypted PDF', encryptedPdf, 'validation.encryptedPdf'],
   ])('refuses %s as the file to sign, keeping nothing', async (_label, content, key) => {
     const { browser, base } = await newDraft();

@@ -1,7 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
-import { makePdf } from './support/pdf.ts';
+import { makePdf, pdfWithBrokenPageTree } from './support/pdf.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const flows = '/api/esign/SignFlows';
@@ -257,16 +259,116 @@ describe.each(databaseKinds)('sign flows for their sender on %s', (kind) => {
     );
   });
 
-  it('requires a session on every sign flow route', async () => {
+  it('requires a session on every sign flow, role and report route the OpenAPI lists', async () => {
     const anonymous = new TestClient(context.app);
     await anonymous.get('/');
-    for (const response of [
-      await anonymous.get(flows),
-      await anonymous.post(flows, { Name: 'x' }),
-      await anonymous.get(`${flows}/allowedsignaturelevels`),
-      await anonymous.get('/api/esign/Roles/ListUsers'),
-    ]) {
-      expect(response.statusCode).toBe(401);
+    const document = (await context.app.inject({ url: '/api/docs/json' })).json();
+    const routes = Object.entries(
+      document.paths as Record<string, Record<string, unknown>>,
+    ).flatMap(([path, operations]) =>
+      /^\/api\/esign\/(SignFlows|Roles|Report)/.test(path)
+        ? Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path }))
+        : [],
+    );
+    expect(routes.length).toBeGreaterThan(20);
+    const before = await countFlows();
+    for (const { method, path } of routes) {
+      const url = path.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000');
+      const response = await anonymous.request({
+        method: method as 'GET',
+        url,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+      });
+      expect(response.statusCode, `${method} ${path}`).toBe(401);
     }
+    expect(await countFlows()).toBe(before);
+  });
+
+  it('names the missing field when a client leaves out the name, a signer’s e-mail or sends a wrong inspector address', async () => {
+    const browser = await signedIn();
+    const before = await countFlows();
+    const noName = await browser.post(flows, { Note: 'ilman nimeä' });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().issues).toEqual([{ path: 'Name', key: 'validation.nameRequired' }]);
+    const noEmail = await browser.post(flows, { Name: 'Sopimus', Signers: [{ Name: 'Maija' }] });
+    expect(noEmail.json().issues).toEqual([
+      { path: 'Signers.0.Email', key: 'validation.signerEmailRequired' },
+    ]);
+    const inspector = await browser.post(flows, { Name: 'Sopimus', InspectorEmail: 'ei-osoite' });
+    expect(inspector.json().issues).toEqual([
+      { path: 'InspectorEmail', key: 'validation.invalidEmail' },
+    ]);
+    expect(await countFlows()).toBe(before);
+  });
+
+  it('refuses a signature level the portal does not offer, on save and on send', async () => {
+    const browser = await signedIn();
+    const before = await countFlows();
+    // The embedded default has no trust service, so Qualified is not on offer.
+    const refused = await browser.post(flows, {
+      Name: 'Pätevä',
+      MinimumSignatureLevel: 'Qualified',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toEqual([
+      { path: 'MinimumSignatureLevel', key: 'validation.signatureLevelNotAllowed' },
+    ]);
+    expect(await countFlows()).toBe(before);
+
+    // A draft kept with such a level (the operator withdrew it later) cannot be sent.
+    const flow = (
+      await browser.post(flows, {
+        Name: 'Vanha taso',
+        SignatureProcess: 'Concurrent',
+        MinimumSignatureLevel: 'Low',
+        Signers: [{ Name: 'Maija', Email: 'maija@example.com' }],
+      })
+    ).json();
+    await browser.upload(`${flows}/${flow.Guid}/signfile`, 'sopimus.pdf', makePdf());
+    await context.database.handle.db
+      .updateTable('sign_flows')
+      .set({ minimum_signature_level: 'Qualified' })
+      .where('id', '=', flow.Guid)
+      .execute();
+    const sent = await browser.post(`${flows}/${flow.Guid}/send`);
+    expect(sent.statusCode).toBe(400);
+    expect(sent.json().issues).toEqual([
+      { path: 'MinimumSignatureLevel', key: 'validation.signatureLevelNotAllowed' },
+    ]);
+    expect((await browser.get(`${flows}/${flow.Guid}`)).json().Status).toBe('Draft');
+  });
+
+  it('refuses to send a kept file to sign that turns out broken, naming the file and staying a draft', async () => {
+    const browser = await signedIn();
+    const flow = (
+      await browser.post(flows, {
+        Name: 'Rikki',
+        SignatureProcess: 'Concurrent',
+        MinimumSignatureLevel: 'Low',
+        Signers: [{ Name: 'Maija', Email: 'maija@example.com' }],
+      })
+    ).json();
+    await browser.upload(`${flows}/${flow.Guid}/signfile`, 'sopimus.pdf', makePdf());
+    // A file kept before uploads were checked this deeply: its page tree is garbage.
+    const { storage_key } = await context.database.handle.db
+      .selectFrom('sign_flow_files')
+      .select('storage_key')
+      .where('flow_id', '=', flow.Guid)
+      .executeTakeFirstOrThrow();
+    writeFileSync(join(context.config.dataDir, 'files', storage_key), pdfWithBrokenPageTree());
+    const sent = await browser.post(`${flows}/${flow.Guid}/send`);
+    expect(sent.statusCode).toBe(400);
+    expect(sent.json().issues).toEqual([
+      { path: 'SignFileInfo', key: 'validation.invalidFileFormat' },
+    ]);
+    const detail = (await browser.get(`${flows}/${flow.Guid}`)).json();
+    expect(detail.Status).toBe('Draft');
+    const working = await context.database.handle.db
+      .selectFrom('sign_flow_files')
+      .select('id')
+      .where('flow_id', '=', flow.Guid)
+      .where('kind', '=', 'working')
+      .execute();
+    expect(working).toEqual([]);
   });
 });

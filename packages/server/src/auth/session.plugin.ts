@@ -161,12 +161,12 @@ declare module 'fastify' {
 
 export const registerSessions = fp(sessionPlugin, { name: 'esign-sessions' });
 
-/** preHandler: a signed-in user is required. */
+/** Route hook (onRequest, before the body is read): a signed-in user is required. */
 export async function requireSession(request: FastifyRequest) {
   if (!request.session) throw new AppError('unauthorized');
 }
 
-/** preHandler: an administrator is required. */
+/** Route hook (onRequest, before the body is read): an administrator is required. */
 export async function requireAdmin(request: FastifyRequest) {
   if (!request.session) throw new AppError('unauthorized');
   if (!request.session.user.isAdmin) throw new AppError('forbidden');

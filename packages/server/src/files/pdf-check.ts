@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { checkPreparable, PdfError } from '@esign/pades';
 
 export type PdfProblem = 'notPdf' | 'encrypted';
 
@@ -47,4 +48,20 @@ export async function checkPdf(path: string, size: number): Promise<PdfProblem |
   if (trailer === null || !/\/Root\s+\d+\s+\d+\s+R/.test(trailer)) return 'notPdf';
   if (/\/Encrypt\b/.test(trailer)) return 'encrypted';
   return null;
+}
+
+/**
+ * Checks a file to sign as deeply as sending will read it (cross-references, catalog, page
+ * tree, form), so that a broken document is refused at upload, not when it is sent.
+ */
+export async function checkSignablePdf(path: string, size: number): Promise<PdfProblem | null> {
+  const problem = await checkPdf(path, size);
+  if (problem !== null) return problem;
+  try {
+    await checkPreparable(path);
+    return null;
+  } catch (error) {
+    if (error instanceof PdfError) return 'notPdf';
+    throw error;
+  }
 }

@@ -19,7 +19,7 @@ export async function registerGroupRoutes(app: FastifyInstance, database: Databa
   routes.get(
     apiPaths.listUsers,
     {
-      preHandler: requireSession,
+      onRequest: requireSession,
       schema: {
         tags: ['groups'],
         summary: 'Users who have logged in to the portal',
@@ -32,7 +32,7 @@ export async function registerGroupRoutes(app: FastifyInstance, database: Databa
   routes.get(
     apiPaths.listUserGroups,
     {
-      preHandler: requireSession,
+      onRequest: requireSession,
       schema: {
         tags: ['groups'],
         summary:

@@ -24,7 +24,7 @@ export async function registerReportRoutes(app: FastifyInstance, deps: ReportDep
     routes.get(
       report.path,
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: {
           tags: ['reports'],
           summary: report.summary,

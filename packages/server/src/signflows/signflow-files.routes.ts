@@ -91,7 +91,7 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
   await app.register(multipart, { throwFileSizeLimit: true });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sign flow files'];
-  const base = { preHandler: requireSession };
+  const base = { onRequest: requireSession };
   const upload = (kind: 'signfile' | 'attachment') => async (request: FastifyRequest) => {
     const { signFlowId } = request.params as { signFlowId: string };
     const file = await receiveFile(request, deps);

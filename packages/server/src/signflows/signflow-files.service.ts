@@ -5,7 +5,7 @@ import type { SessionUser } from '../auth/session.service.ts';
 import type { Database, FileKind, FileRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { detectContentType } from '../files/content-type.ts';
-import { checkPdf } from '../files/pdf-check.ts';
+import { checkPdf, checkSignablePdf } from '../files/pdf-check.ts';
 import type { ReceivedFile } from '../files/receive-upload.ts';
 import { findFile, listFiles, queueFileDeletions } from './signflows.repository.ts';
 import { assertDraft, loadVisibleFlow, type SignFlowDeps } from './signflow-access.ts';
@@ -95,8 +95,9 @@ async function checkUpload(deps: SignFlowDeps, flowId: string, kind: FileKind, u
   }
   const contentType = await detectContentType(received.path);
   if (kind === 'signfile' || contentType === 'application/pdf') {
+    const check = kind === 'signfile' ? checkSignablePdf : checkPdf;
     const problem =
-      contentType === 'application/pdf' ? await checkPdf(received.path, received.size) : 'notPdf';
+      contentType === 'application/pdf' ? await check(received.path, received.size) : 'notPdf';
     if (problem === 'encrypted') throw refuse(validationKeys.encryptedPdf);
     if (problem !== null) throw refuse(validationKeys.invalidFileFormat);
   }

@@ -38,7 +38,7 @@ export const userOf = (request: FastifyRequest): SessionUser => {
 export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlowActionDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sign flows'];
-  const base = { preHandler: requireSession };
+  const base = { onRequest: requireSession };
 
   routes.get(
     apiPaths.signFlows,

@@ -69,6 +69,13 @@ async function assertGroupAllowed(
   }
 }
 
+/** A level this portal cannot offer (SIGNATURE_LEVELS, trust service) is refused, not kept. */
+function levelProblems(config: SignFlowDeps['config'], level: string | null | undefined) {
+  return level && !(config.signatureLevels as string[]).includes(level)
+    ? [{ path: 'MinimumSignatureLevel', key: validationKeys.signatureLevelNotAllowed }]
+    : [];
+}
+
 /**
  * Creates a draft, or updates the draft named by Guid (only a draft can change), writing
  * its signers in the same transaction; a copy also gets the source's files.
@@ -81,6 +88,8 @@ export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: Sa
     ? await loadVisibleFlow(db, user, input.CopyFromGuid)
     : undefined;
   await assertGroupAllowed(db, user, input.Role);
+  const refusedLevel = levelProblems(deps.config, input.MinimumSignatureLevel);
+  if (refusedLevel.length > 0) throw new AppError('validation', { issues: refusedLevel });
   const now = new Date();
   const id = existing?.id ?? randomUUID();
   const values = {
@@ -170,12 +179,16 @@ export async function sendSignFlow(
     listSigners(db, flowId),
     listFiles(db, flowId, 'signfile'),
   ]);
-  const problems = findSendProblems({
-    hasSignFile: signFiles.length > 0,
-    signerCount: signers.length,
-    SignatureProcess: flow.signature_process,
-    MinimumSignatureLevel: flow.minimum_signature_level,
-  });
+  const problems = [
+    ...findSendProblems({
+      hasSignFile: signFiles.length > 0,
+      signerCount: signers.length,
+      SignatureProcess: flow.signature_process,
+      MinimumSignatureLevel: flow.minimum_signature_level,
+    }),
+    // A draft saved while the level was offered, sent after the operator withdrew it.
+    ...levelProblems(deps.config, flow.minimum_signature_level),
+  ];
   if (problems.length > 0) throw new AppError('validation', { issues: problems });
   try {
     await startSigning(deps, flow, signers, context);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { prepareForSigning } from '@esign/pades';
+import { validationKeys } from '@esign/contract';
+import { PdfError, prepareForSigning } from '@esign/pades';
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -40,17 +41,26 @@ export async function startSigning(
     const input = join(dir, 'original.pdf');
     const output = join(dir, 'prepared.pdf');
     await downloadToFile(deps.storage, signFile.storage_key, input);
-    await prepareForSigning({
-      input,
-      output,
-      title: flow.name,
-      language: signaturePageLanguage(flow.language),
-      signers: signers.map((signer) => ({
-        name: signer.name,
-        email: signer.email,
-        fieldName: signatureFieldName(signer),
-      })),
-    });
+    try {
+      await prepareForSigning({
+        input,
+        output,
+        title: flow.name,
+        language: signaturePageLanguage(flow.language),
+        signers: signers.map((signer) => ({
+          name: signer.name,
+          email: signer.email,
+          fieldName: signatureFieldName(signer),
+        })),
+      });
+    } catch (error) {
+      // A file kept before uploads were read this deeply: the sender must replace it.
+      if (error instanceof PdfError)
+        throw new AppError('validation', {
+          issues: [{ path: 'SignFileInfo', key: validationKeys.invalidFileFormat }],
+        });
+      throw error;
+    }
     return storeFlowFile(deps, flow.id, output);
   });
 

@@ -23,7 +23,7 @@ export async function registerSenderRoutes(app: FastifyInstance, deps: SigningDe
   routes.get(
     apiRoutes.signingUrl,
     {
-      preHandler: requireSession,
+      onRequest: requireSession,
       schema: {
         tags,
         summary: "A signer's personal signing link (once the flow has been sent)",
@@ -38,7 +38,7 @@ export async function registerSenderRoutes(app: FastifyInstance, deps: SigningDe
   routes.get(
     signingRoutes.flowEvents,
     {
-      preHandler: requireSession,
+      onRequest: requireSession,
       schema: {
         tags,
         summary: "The flow's audit trail (hash-chained per flow)",

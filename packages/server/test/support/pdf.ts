@@ -28,6 +28,16 @@ export function makePdf(text = 'Sopimus'): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
+/**
+ * A PDF whose header, cross-references and trailer are sound but whose page tree is
+ * garbage (same length, so every offset still points where it should).
+ */
+export function pdfWithBrokenPageTree(): Buffer {
+  const pages = '<< /Type /Pages /Kids [3 0 R] /Count 1 >>';
+  const text = makePdf().toString('latin1');
+  return Buffer.from(text.replace(pages, 'garbage'.padEnd(pages.length, '#')), 'latin1');
+}
+
 /** Runs qpdf (Debian's qpdf, installed by the test command) over a PDF and answers the result. */
 export function transformWithQpdf(pdf: Buffer, args: string[]): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'esign-pdf-'));
