@@ -115,8 +115,13 @@ describe.each(databaseKinds)('logging in through the built-in provider on %s', (
   it('records login, logout and failed-login events in an unbroken chain', async () => {
     const rows = await context.database.handle.db
       .selectFrom('audit_events')
-      .select(['operation', 'actor', 'ip'])
+      .select(['operation', 'actor', 'ip', 'user_agent'])
       .execute();
+    // Each event says from where and with what: inject's peer and its default user agent.
+    for (const row of rows) {
+      expect(row.ip).toBe('127.0.0.1');
+      expect(row.user_agent).toBe('lightMyRequest');
+    }
     const operations = new Set(rows.map((row) => row.operation));
     expect(operations).toEqual(
       new Set(['User Login Success', 'User Logout Success', 'User Login Failure']),
@@ -131,5 +136,36 @@ describe.each(databaseKinds)('logging in through the built-in provider on %s', (
       .where('operation', '=', 'User Logout Success')
       .execute();
     expect(await findBrokenAuditLink(context.database.handle.db)).not.toBeNull();
+  });
+});
+
+describe('administrators and address throttling with operator settings', () => {
+  const context = useTestApp('sqlite', {
+    ADMIN_GROUPS: 'urn:mace:uni.example.fi:esign-admins',
+    ADMIN_EMAILS: 'User2@Example.com',
+  });
+  const isAdmin = async (email: string, password: string) => {
+    const browser = new TestClient(context.app);
+    await browser.login(email, password);
+    return (await browser.get('/api/esign/users/current')).json().IsAdmin as boolean;
+  };
+
+  it('keeps the built-in administrator an administrator whatever ADMIN_GROUPS says, and adds those of ADMIN_EMAILS', async () => {
+    expect(await isAdmin('admin@example.com', 'admin-demo')).toBe(true);
+    expect(await isAdmin('user2@example.com', 'user2-demo')).toBe(true);
+    expect(await isAdmin('user@example.com', 'user-demo')).toBe(false);
+  });
+
+  it('throttles an address after twenty failures spread over many accounts, even for a right password', async () => {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const { submitted } = await new TestClient(context.app).login(
+        `arvaus-${attempt}@example.com`,
+        'väärä',
+      );
+      expect(submitted.statusCode).toBe(401);
+    }
+    const { submitted } = await new TestClient(context.app).login('user@example.com', 'user-demo');
+    expect(submitted.statusCode).toBe(429);
+    expect(submitted.json()).toMatchObject({ key: 'errors.tooManyRequests' });
   });
 });

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
+import { builtinAdministratorGroup } from '../idp/accounts.service.ts';
+import { builtinIssuer } from './oidc-login.ts';
 import { startSession } from './session.service.ts';
 import { syncGroupMemberships, upsertUser } from './users.repository.ts';
 
@@ -31,7 +33,12 @@ export interface LoginExtras {
 }
 
 export function isAdministrator(config: AppConfig, identity: ExternalIdentity): boolean {
+  const builtinAdministrator =
+    config.login.kind === 'builtin' &&
+    identity.issuer === builtinIssuer(config) &&
+    identity.groups.includes(builtinAdministratorGroup);
   return (
+    builtinAdministrator ||
     identity.groups.some((group) => config.adminGroups.includes(group)) ||
     config.adminEmails.includes(identity.email.toLowerCase())
   );

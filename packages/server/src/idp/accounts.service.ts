@@ -4,6 +4,13 @@ import type { Kysely } from 'kysely';
 import type { Database, LocalAccountRow } from '../db/schema.ts';
 
 /**
+ * The group the built-in provider gives its administrator accounts; with the built-in login
+ * it makes an administrator whatever ADMIN_GROUPS says (the operator's groups are for
+ * providers of their own).
+ */
+export const builtinAdministratorGroup = 'esign-admins';
+
+/**
  * The demo organisation's accounts, seeded when the portal runs in its demo profile (README
  * lists them). Their personal identity codes are temporary numbers (900–999), test data only:
  * with them the built-in provider stands in for a strong-authentication provider.
@@ -14,7 +21,7 @@ export const demoAccounts = [
     password: 'admin-demo',
     displayName: 'Aino Admin',
     title: 'Portal administrator',
-    groups: ['esign-admins'],
+    groups: [builtinAdministratorGroup],
     personalIdentityCode: '150375-901H',
   },
   {
@@ -102,7 +109,7 @@ export async function ensureFirstAdministrator(
     password: randomBytes(15).toString('base64url'),
     displayName: 'Administrator',
     title: null,
-    groups: ['esign-admins'],
+    groups: [builtinAdministratorGroup],
   };
   await insertAccount(db, account, organisation, false);
   return { email: account.email, password: account.password };

@@ -8,7 +8,11 @@ import { recordLoginFailure } from '../auth/login.service.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
-import { demoAccounts, verifyAccountPassword } from './accounts.service.ts';
+import {
+  builtinAdministratorGroup,
+  demoAccounts,
+  verifyAccountPassword,
+} from './accounts.service.ts';
 import { logoutScript } from './pages.ts';
 import {
   clearAccountFailures,
@@ -79,7 +83,7 @@ export async function registerIdpLoginRoutes(
           ? demoAccounts.map((account) => ({
               email: account.email,
               password: account.password,
-              admin: (account.groups as readonly string[]).includes('esign-admins'),
+              admin: (account.groups as readonly string[]).includes(builtinAdministratorGroup),
             }))
           : [],
       };
