@@ -91,7 +91,7 @@ export async function buildApp({
   await registerHealthRoutes(app, database);
   await registerConfigRoutes(app, config, database);
   await registerPublicRoutes(app, config);
-  await registerGroupRoutes(app, database);
+  await registerGroupRoutes(app, database, config);
   await registerReportRoutes(app, { database, timeZone: config.timeZone });
   await registerPersonalDataRoutes(app, { db: database.db, config, clock });
   const storage = createFileStorage(config);

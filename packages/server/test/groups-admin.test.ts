@@ -143,3 +143,24 @@ describe.each(databaseKinds)('group management by administrators on %s', (kind) 
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('group management switched off (GROUP_MANAGEMENT_ENABLED=false)', () => {
+  const context = useTestApp('sqlite', { GROUP_MANAGEMENT_ENABLED: 'false' });
+
+  it('refuses every managing call even to an administrator, changing nothing, while groups can still be read', async () => {
+    const browser = new TestClient(context.app);
+    await browser.login('admin@example.com', 'admin-demo');
+    const before = await groupTablesOf(context.database.handle.db);
+    for (const response of [
+      await browser.post(`${roles}/CreateUserGroup?name=Talous&type=CreatedByUser`),
+      await browser.post(`${roles}/UpdateGroup`, { GroupId: 'x', Users: [], HakaGroupId: null }),
+      await browser.delete(`${roles}/DeleteUserGroup?groupId=x`),
+      await browser.get(`${roles}/GetGroupUsers?groupId=x`),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ key: 'errors.forbidden' });
+    }
+    expect(await groupTablesOf(context.database.handle.db)).toEqual(before);
+    expect((await browser.get(`${roles}/ListUserGroups`)).statusCode).toBe(200);
+  });
+});

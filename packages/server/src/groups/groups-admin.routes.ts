@@ -9,15 +9,33 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../auth/session.plugin.ts';
+import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import { AppError } from '../errors/app-error.ts';
 import { createGroup, deleteGroup, readGroupUsers, updateGroup } from './groups.service.ts';
 
-/** Group management (SPEC §7): administrators only; anyone else gets 403 and changes nothing. */
-export async function registerGroupAdminRoutes(app: FastifyInstance, database: DatabaseHandle) {
+/**
+ * Group management (SPEC §7): administrators only, and only while GroupManagementEnabled is
+ * on; anyone else gets 403 and changes nothing.
+ */
+export async function registerGroupAdminRoutes(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  config: AppConfig,
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
-  // onRequest, before the body is parsed and validated: anyone else gets 403 whatever they send.
-  const base = { onRequest: requireAdmin };
+  // onRequest, before the body is parsed and validated: anyone else gets 403 whatever they
+  // send. The switch first: with group management off nobody manages groups here (logins
+  // still sync memberships by group identifier).
+  const base = {
+    onRequest: [
+      async () => {
+        if (!config.groupManagementEnabled) throw new AppError('forbidden');
+      },
+      requireAdmin,
+    ],
+  };
   const tags = ['groups'];
 
   routes.post(

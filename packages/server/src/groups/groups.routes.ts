@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../auth/session.plugin.ts';
+import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { registerGroupAdminRoutes } from './groups-admin.routes.ts';
 import { presentGroupListItem, presentUserListItem } from './groups.presenter.ts';
@@ -12,7 +13,11 @@ import { listGroupRows, listUserRows } from './groups.repository.ts';
  * The Roles calls of SPEC §7. Reading users and groups is open to every signed-in user (for
  * adding signers from existing users and choosing a flow's group); the rest is for administrators.
  */
-export async function registerGroupRoutes(app: FastifyInstance, database: DatabaseHandle) {
+export async function registerGroupRoutes(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  config: AppConfig,
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
 
@@ -47,5 +52,5 @@ export async function registerGroupRoutes(app: FastifyInstance, database: Databa
     },
   );
 
-  await registerGroupAdminRoutes(app, database);
+  await registerGroupAdminRoutes(app, database, config);
 }
