@@ -233,6 +233,44 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
     expect(expired.json().key).toBe('signing.errors.codeExpired');
   });
 
+  it('counts wrong codes sent side by side one by one, so twenty at once still leave no sixth try', async () => {
+    const owner = await sender();
+    const email = `parallel.${kind}@example.com`;
+    await sendFlow(owner, { signers: [{ Name: 'Rinnakkainen Arvaaja', Email: email }] });
+    await runJobs();
+    const token = await linkOf(email);
+    const browser = new TestClient(context.app);
+    await browser.get(`/api/sign/${token}`);
+    expect((await browser.post(`/api/sign/${token}/code`)).statusCode).toBe(200);
+    await runJobs();
+    const [right = ''] = (await mailsTo(db(), email)).flatMap(
+      (mail) => /\b(\d{6})\b/.exec(mail.text_body)?.[1] ?? [],
+    );
+    const guesses = Array.from({ length: 20 }, (_, index) =>
+      String((Number(right) + 1 + index) % 1_000_000).padStart(6, '0'),
+    );
+    const answers = await Promise.all(
+      guesses.map((guess) => browser.post(`/api/sign/${token}/code/verify`, { Code: guess })),
+    );
+    const keys = answers.map((answer) => answer.json().key as string);
+    expect(keys.filter((key) => key === 'signing.errors.codeWrong').length).toBe(4);
+    expect(keys.filter((key) => key === 'signing.errors.codeTriesUsed').length).toBe(16);
+    const tooLate = await browser.post(`/api/sign/${token}/code/verify`, { Code: right });
+    expect(tooLate.json().key).toBe('signing.errors.codeTriesUsed');
+    const { id: signerId } = await db()
+      .selectFrom('sign_flow_signers')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const failures = await db()
+      .selectFrom('audit_events')
+      .select('details')
+      .where('operation', '=', 'Authentication Failed')
+      .where('details', 'like', `%${signerId}%`)
+      .execute();
+    expect(failures).toHaveLength(5);
+  });
+
   it('reminds those in turn every interval and deletes ended flows at their auto-delete date', async () => {
     const owner = await sender();
     const email = `remind.${kind}@example.com`;

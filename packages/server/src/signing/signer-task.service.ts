@@ -186,19 +186,23 @@ export async function verifyCode(
   const now = deps.clock.now();
   if (!signer.code_hash || !signer.code_expires_at)
     throw new AppError('validation', { key: signingErrorKeys.codeExpired });
-  if (signer.code_attempts >= codeMaxAttempts)
-    throw new AppError('validation', { key: signingErrorKeys.codeTriesUsed });
   if (new Date(signer.code_expires_at).getTime() <= now.getTime())
     throw new AppError('validation', { key: signingErrorKeys.codeExpired });
+  // Each try is counted before the code is compared, in one conditional update, so that
+  // guesses sent side by side cannot share one count: the sixth finds no try left.
+  const counted = await deps.db
+    .updateTable('sign_flow_signers')
+    .set((eb) => ({ code_attempts: eb('code_attempts', '+', 1) }))
+    .where('id', '=', signer.id)
+    .where('code_hash', '=', signer.code_hash)
+    .where('code_attempts', '<', codeMaxAttempts)
+    .returning('code_attempts')
+    .executeTakeFirst();
+  if (!counted) throw new AppError('validation', { key: signingErrorKeys.codeTriesUsed });
   if (!sameToken(signer.code_hash, hashCode(deps.config.sessionSecret, signer.id, code))) {
-    const attempts = signer.code_attempts + 1;
-    await deps.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('sign_flow_signers')
-        .set({ code_attempts: attempts })
-        .where('id', '=', signer.id)
-        .execute();
-      await recordAuditEvent(
+    const attempts = Number(counted.code_attempts);
+    await deps.db.transaction().execute((trx) =>
+      recordAuditEvent(
         trx,
         {
           operation: auditOperations.authenticationFailed,
@@ -207,8 +211,8 @@ export async function verifyCode(
           details: { signerId: signer.id, method: 'email-code', attempt: attempts },
         },
         now,
-      );
-    });
+      ),
+    );
     throw new AppError('validation', {
       key:
         attempts >= codeMaxAttempts ? signingErrorKeys.codeTriesUsed : signingErrorKeys.codeWrong,
