@@ -18,6 +18,7 @@ export const auditOperations = {
   cancelled: 'Cancelled',
   finished: 'Finished',
   failed: 'Failed',
+  resumed: 'Resumed',
   downloaded: 'Downloaded',
   deleted: 'Deleted',
   personalDataQuery: 'Personal Data Query',

@@ -161,7 +161,13 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
         response: { 200: SignFlowDetailResponse },
       },
     },
-    async (request) => checkSignFlow(deps, userOf(request), request.params.signFlowId),
+    async (request) =>
+      checkSignFlow(
+        deps,
+        userOf(request),
+        request.params.signFlowId,
+        requestContextOf(request, userOf(request).email),
+      ),
   );
 
   routes.get(

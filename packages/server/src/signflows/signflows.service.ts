@@ -24,7 +24,7 @@ import {
   type SignFlowDeps,
 } from './signflow-access.ts';
 import { startSigning, type RequestContext } from '../signing/flow-start.service.ts';
-import { notifyCancelled, retryCompletionIfStuck } from '../signing/sender.service.ts';
+import { notifyCancelled, retryStuckFlow } from '../signing/sender.service.ts';
 
 type SaveInput = z.output<typeof SignFlowSaveRequest>;
 
@@ -243,12 +243,17 @@ export async function cancelSignFlow(
 }
 
 /**
- * Re-reads the flow's state and records when that was done; a flow whose completion
- * failed, or whose signers all signed without a signed file yet, gets completion queued again.
+ * Re-reads the flow's state and records when that was done; a stuck or failed flow is
+ * taken up again (retryStuckFlow).
  */
-export async function checkSignFlow(deps: SignFlowActionDeps, user: SessionUser, flowId: string) {
+export async function checkSignFlow(
+  deps: SignFlowActionDeps,
+  user: SessionUser,
+  flowId: string,
+  context: RequestContext,
+) {
   const flow = await loadVisibleFlow(deps.db, user, flowId);
-  await retryCompletionIfStuck(deps, flow);
+  await retryStuckFlow(deps, flow, context);
   await deps.db
     .updateTable('sign_flows')
     .set({ last_status_query_at: new Date().toISOString() })

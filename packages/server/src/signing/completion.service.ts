@@ -148,8 +148,8 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
   deps.kickJobs?.();
 }
 
-/** After the last retry: the flow shows Error / Failed with the reason, and the sender is told. */
-export async function markCompletionFailed(deps: SigningDeps, flowId: string, reason: string) {
+/** After the last retry of a step (completion, an invitation): the flow shows Error / Failed with the reason, and the sender is told. */
+export async function markFlowFailed(deps: SigningDeps, flowId: string, reason: string) {
   const flow = await findFlow(deps.db, flowId);
   if (!flow || flow.status !== 'Sent') return;
   const owner = await findOwner(deps.db, flow.owner_id);

@@ -12,6 +12,7 @@ import type { RequestContext } from './flow-start.service.ts';
 import { invitedOthers } from './reject.service.ts';
 import { signingJobs, type SigningDeps } from './signing-deps.ts';
 import { signingLink, signingToken } from './signing-links.ts';
+import { signersInTurn } from './signing-turns.ts';
 
 /** In the cancel's transaction: the audit event, and a notice to every signer already invited. */
 export async function notifyCancelled(
@@ -48,16 +49,64 @@ export async function notifyCancelled(
   }
 }
 
-/** Queues completion again for a flow that failed, or that has every signature but no signed file. */
-export async function retryCompletionIfStuck(deps: SigningDeps, flow: SignFlowRow) {
+/**
+ * The sender's status check: a flow whose signers all signed gets completion queued again
+ * (it failed, or a node died in it); a flow that failed before that (an invitation that could
+ * not be mailed) goes back out, and those in turn who were never reached are invited again.
+ * A flow never stays stuck.
+ */
+export async function retryStuckFlow(
+  deps: SigningDeps,
+  flow: SignFlowRow,
+  context: RequestContext,
+) {
   if (flow.status !== 'Error' && flow.status !== 'Sent') return;
   const signers = await listSigners(deps.db, flow.id);
-  if (signers.length === 0 || signers.some((signer) => signer.status !== 'Signed')) return;
-  await enqueueJob(
-    deps.db,
-    { kind: signingJobs.complete, payload: { flowId: flow.id }, dedupeKey: `complete:${flow.id}` },
-    deps.clock.now(),
-  );
+  if (signers.length === 0) return;
+  const now = deps.clock.now();
+  if (signers.every((signer) => signer.status === 'Signed')) {
+    await enqueueJob(
+      deps.db,
+      {
+        kind: signingJobs.complete,
+        payload: { flowId: flow.id },
+        dedupeKey: `complete:${flow.id}`,
+      },
+      now,
+    );
+  } else if (flow.status === 'Error') {
+    await deps.db.transaction().execute(async (trx) => {
+      const resumed = await trx
+        .updateTable('sign_flows')
+        .set({
+          status: 'Sent',
+          details_status: 'Started',
+          failure_reason: null,
+          updated_at: now.toISOString(),
+        })
+        .where('id', '=', flow.id)
+        .where('status', '=', 'Error')
+        .executeTakeFirst();
+      if (Number(resumed.numUpdatedRows) !== 1) return;
+      const unreached = signersInTurn(flow, signers).filter((signer) => !signer.invited_at);
+      for (const signer of unreached)
+        await enqueueJob(
+          trx,
+          { kind: signingJobs.invite, payload: { signerId: signer.id, reminder: false } },
+          now,
+        );
+      await recordAuditEvent(
+        trx,
+        {
+          operation: auditOperations.resumed,
+          flowId: flow.id,
+          ...context,
+          details: { invited: unreached.length },
+        },
+        now,
+      );
+    });
+  } else return;
   deps.kickJobs?.();
 }
 

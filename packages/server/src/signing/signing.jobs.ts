@@ -3,25 +3,41 @@ import type { JobWorker } from '../jobs/job-queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sweepPendingFileDeletions } from '../signflows/stored-objects.ts';
 import { deleteExpiredFlows } from './auto-delete.service.ts';
-import { completeFlow, markCompletionFailed } from './completion.service.ts';
+import { completeFlow, markFlowFailed } from './completion.service.ts';
 import { mailSigningLink, remindSigners } from './invitations.service.ts';
 import { signingJobs, type SigningDeps } from './signing-deps.ts';
+import { findSigner } from './signing.repository.ts';
 
 const InvitePayload = z.object({ signerId: z.string(), reminder: z.boolean() });
 const FlowPayload = z.object({ flowId: z.string() });
 
 export const completionAttempts = 6;
+export const invitationAttempts = 12;
 const hourMs = 3_600_000;
 
 /** The signing side's background work; every handler is safe to run more than once. */
 export function registerSigningJobs(worker: JobWorker, deps: SigningDeps & { mailer: Mailer }) {
   worker.register(
     signingJobs.invite,
-    async (payload) => {
+    async (payload, context) => {
       const { signerId, reminder } = InvitePayload.parse(payload);
-      await mailSigningLink(deps, signerId, reminder);
+      try {
+        await mailSigningLink(deps, signerId, reminder);
+      } catch (error) {
+        // An invitation that cannot be mailed (about five hours of retries) fails the flow
+        // visibly; the sender's check sends it out again. A reminder just waits for the next.
+        if (context.attempt < invitationAttempts || reminder) throw error;
+        const signer = await findSigner(deps.db, signerId);
+        if (!signer) return;
+        const reason = error instanceof Error ? error.message : String(error);
+        await markFlowFailed(
+          deps,
+          signer.flow_id,
+          `The invitation to ${signer.email} could not be mailed: ${reason}`,
+        );
+      }
     },
-    { maxAttempts: 12 },
+    { maxAttempts: invitationAttempts },
   );
   worker.register(signingJobs.remind, async (payload) => {
     await remindSigners(deps, FlowPayload.parse(payload).flowId);
@@ -36,7 +52,7 @@ export function registerSigningJobs(worker: JobWorker, deps: SigningDeps & { mai
         // The last attempt leaves the flow visibly failed; the sender's check queues it again.
         if (context.attempt < completionAttempts) throw error;
         const reason = error instanceof Error ? error.message : String(error);
-        await markCompletionFailed(deps, flowId, reason);
+        await markFlowFailed(deps, flowId, reason);
       }
     },
     { maxAttempts: completionAttempts },

@@ -73,6 +73,8 @@ export function describeFlowEvent(
       return message('finished');
     case 'Failed':
       return withDetail(details, 'reason', 'failed', 'failedWithReason');
+    case 'Resumed':
+      return message('resumed');
     case 'Downloaded':
       return message(textOf(details, 'kind') === 'signedfile' ? 'downloadedSigned' : 'downloaded');
     case 'Deleted':

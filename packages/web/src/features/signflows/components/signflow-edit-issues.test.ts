@@ -70,7 +70,7 @@ describe('the form’s validation with the contract’s schema', () => {
 
   it('refuses an inspector e-mail that is not an address', async () => {
     const errors = await errorsOf({ ...filled(), InspectorEmail: 'nobody' });
-    expect(issueMessageOf(errors.InspectorEmail)?.key).toBe(validationKeys.invalidValue);
+    expect(issueMessageOf(errors.InspectorEmail)?.key).toBe(validationKeys.invalidEmail);
   });
 
   it('reports the same problems the server would, with their paths', () => {
