@@ -303,4 +303,60 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
       .execute();
     expect(files).toEqual([]);
   });
+
+  it('queues the next reminder once even when a reminder job runs twice', async () => {
+    const owner = await sender();
+    const email = `twice.${kind}@example.com`;
+    const id = await sendFlow(owner, {
+      signers: [{ Name: 'Kahdesti Muistutettava', Email: email }],
+      reminderDays: 3,
+    });
+    await runJobs();
+    const reminders = () =>
+      db()
+        .selectFrom('jobs')
+        .select(['payload', 'run_at'])
+        .where('kind', '=', signingJobs.remind)
+        .where('payload', 'like', `%${id}%`)
+        .execute();
+    const [first] = await reminders();
+    clock.advance(3 * day + 60_000);
+    await runJobs();
+    expect(await mailsTo(db(), email)).toHaveLength(2);
+    expect(await reminders()).toHaveLength(1);
+    // The same reminder again, as when its node died after queueing the next one.
+    await enqueueJob(
+      db(),
+      { kind: signingJobs.remind, payload: JSON.parse(first?.payload ?? 'null') },
+      clock.now(),
+    );
+    await runJobs();
+    expect(await reminders()).toHaveLength(1);
+    // Reminded a moment ago, the signer gets no second reminder from the rerun either.
+    expect(await mailsTo(db(), email)).toHaveLength(2);
+  });
+
+  it('finishes on the recurring status check a flow whose completion was lost', async () => {
+    const owner = await sender();
+    const email = `lost.${kind}@example.com`;
+    const id = await sendFlow(owner, {
+      signers: [{ Name: 'Kadonnut Valmistuminen', Email: email }],
+    });
+    await runJobs();
+    const token = await linkOf(email);
+    const browser = await identifyWithCode(context.app, db(), runJobs, token, email);
+    expect((await browser.post(`/api/sign/${token}/sign`, { HaveRead: true })).statusCode).toBe(
+      200,
+    );
+    // The completion job is lost (as if its row went with a failed database).
+    await db().deleteFrom('jobs').where('kind', '=', signingJobs.complete).execute();
+    await enqueueJob(db(), { kind: signingJobs.statusCheck, payload: null }, clock.now());
+    await runJobs();
+    expect((await flowOf(owner, id)).Status).toBe('Sent');
+    clock.advance(16 * 60_000);
+    await enqueueJob(db(), { kind: signingJobs.statusCheck, payload: null }, clock.now());
+    await runJobs();
+    await runJobs();
+    expect((await flowOf(owner, id)).Status).toBe('Finished');
+  });
 });

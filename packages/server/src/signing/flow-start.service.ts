@@ -8,6 +8,7 @@ import { enqueueJob } from '../jobs/job-queue.ts';
 import { listFiles } from '../signflows/signflows.repository.ts';
 import { claimStorageKeys, discardUnrecordedFiles } from '../signflows/stored-objects.ts';
 import { days, signaturePageLanguage, signingJobs, type SigningDeps } from './signing-deps.ts';
+import { reminderJob } from './invitations.service.ts';
 import { hashToken, newLinkSalt, signingToken } from './signing-links.ts';
 import { signersInTurn } from './signing-turns.ts';
 import { downloadToFile, storeFlowFile, withTempDir } from './working-document.ts';
@@ -114,12 +115,7 @@ export async function startSigning(
       if (flow.reminder_interval_days) {
         await enqueueJob(
           trx,
-          {
-            kind: signingJobs.remind,
-            payload: { flowId: flow.id },
-            runAt: new Date(now.getTime() + days(flow.reminder_interval_days)),
-            dedupeKey: `remind:${flow.id}:${now.getTime()}`,
-          },
+          reminderJob(flow.id, new Date(now.getTime() + days(flow.reminder_interval_days))),
           now,
         );
       }

@@ -2,6 +2,7 @@ import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { renderMail } from '../mail/templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
+import type { NewJob } from '../jobs/enqueue-job.ts';
 import { listSigners } from '../signflows/signflows.repository.ts';
 import { days, signingJobs, type SigningDeps } from './signing-deps.ts';
 import { findFlow, findOwner, findSigner } from './signing.repository.ts';
@@ -54,8 +55,25 @@ export async function mailSigningLink(
   });
 }
 
+/**
+ * The reminder of a flow due at `due`. Its key names that time, so a reminder job that runs
+ * twice (its node died after it queued the next) queues the next one only once.
+ */
+export function reminderJob(flowId: string, due: Date): NewJob {
+  return {
+    kind: signingJobs.remind,
+    payload: { flowId, due: due.toISOString() },
+    runAt: due,
+    dedupeKey: `remind:${flowId}:${due.getTime()}`,
+  };
+}
+
 /** Reminds everyone in turn who has not signed, then schedules the next reminder. */
-export async function remindSigners(deps: SigningDeps & { mailer: Mailer }, flowId: string) {
+export async function remindSigners(
+  deps: SigningDeps & { mailer: Mailer },
+  flowId: string,
+  due?: string,
+) {
   const flow = await findFlow(deps.db, flowId);
   if (!flow || flow.status !== 'Sent' || !flow.reminder_interval_days) return;
   const now = deps.clock.now();
@@ -67,14 +85,10 @@ export async function remindSigners(deps: SigningDeps & { mailer: Mailer }, flow
       continue;
     await mailSigningLink(deps, signer.id, true);
   }
-  await enqueueJob(
-    deps.db,
-    {
-      kind: signingJobs.remind,
-      payload: { flowId: flow.id },
-      runAt: new Date(now.getTime() + days(flow.reminder_interval_days)),
-      dedupeKey: `remind:${flow.id}:${now.getTime()}`,
-    },
-    now,
-  );
+  // The next from this one's due time, not from when it ran; one that fell far behind (the
+  // portal was down) starts afresh from now.
+  const interval = days(flow.reminder_interval_days);
+  const following = new Date((due ? Date.parse(due) : now.getTime()) + interval);
+  const next = following.getTime() > now.getTime() ? following : new Date(now.getTime() + interval);
+  await enqueueJob(deps.db, reminderJob(flow.id, next), now);
 }

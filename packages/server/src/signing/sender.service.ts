@@ -110,6 +110,44 @@ export async function retryStuckFlow(
   deps.kickJobs?.();
 }
 
+/**
+ * The status check that needs no sender: flows still Sent whose signers all signed more than
+ * `graceMs` ago (a completion that was lost, say when marking it failed failed too) get
+ * completion queued again. Answers how many.
+ */
+export async function queueStuckCompletions(deps: SigningDeps, graceMs: number): Promise<number> {
+  const now = deps.clock.now();
+  const stuck = await deps.db
+    .selectFrom('sign_flows')
+    .select('id')
+    .where('status', '=', 'Sent')
+    .where('updated_at', '<', new Date(now.getTime() - graceMs).toISOString())
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('sign_flow_signers')
+            .select('sign_flow_signers.id')
+            .whereRef('sign_flow_signers.flow_id', '=', 'sign_flows.id')
+            .where('sign_flow_signers.status', '!=', 'Signed'),
+        ),
+      ),
+    )
+    .limit(100)
+    .execute();
+  for (const flow of stuck)
+    await enqueueJob(
+      deps.db,
+      {
+        kind: signingJobs.complete,
+        payload: { flowId: flow.id },
+        dedupeKey: `complete:${flow.id}`,
+      },
+      now,
+    );
+  if (stuck.length > 0) deps.kickJobs?.();
+  return stuck.length;
+}
+
 /** A signer's personal link, for the flow's owner (or group member) once the flow was sent. */
 export async function signingUrlFor(
   deps: SigningDeps,

@@ -25,6 +25,8 @@ export const signingJobs = {
   complete: 'signing.complete',
   /** Deletes flows past their auto-delete date (recurring). */
   autoDelete: 'signing.auto-delete',
+  /** Queues completion again for flows whose signers all signed long ago but that never finished (recurring). */
+  statusCheck: 'signing.status-check',
   /** Removes stored objects that no record names, past their grace period (recurring). */
   sweepFiles: 'files.sweep',
 } as const;

@@ -7,13 +7,18 @@ import { completeFlow, markFlowFailed } from './completion.service.ts';
 import { mailSigningLink, remindSigners } from './invitations.service.ts';
 import { signingJobs, type SigningDeps } from './signing-deps.ts';
 import { findSigner } from './signing.repository.ts';
+import { queueStuckCompletions } from './sender.service.ts';
 
 const InvitePayload = z.object({ signerId: z.string(), reminder: z.boolean() });
 const FlowPayload = z.object({ flowId: z.string() });
+// Reminders queued before their due time was carried have none.
+const ReminderPayload = FlowPayload.extend({ due: z.string().optional() });
 
 export const completionAttempts = 6;
 export const invitationAttempts = 12;
 const hourMs = 3_600_000;
+/** A flow whose signers all signed this long ago without finishing is taken up again. */
+const stuckAfterMs = 15 * 60_000;
 
 /** The signing side's background work; every handler is safe to run more than once. */
 export function registerSigningJobs(worker: JobWorker, deps: SigningDeps & { mailer: Mailer }) {
@@ -40,7 +45,8 @@ export function registerSigningJobs(worker: JobWorker, deps: SigningDeps & { mai
     { maxAttempts: invitationAttempts },
   );
   worker.register(signingJobs.remind, async (payload) => {
-    await remindSigners(deps, FlowPayload.parse(payload).flowId);
+    const { flowId, due } = ReminderPayload.parse(payload);
+    await remindSigners(deps, flowId, due);
   });
   worker.register(
     signingJobs.complete,
@@ -61,6 +67,10 @@ export function registerSigningJobs(worker: JobWorker, deps: SigningDeps & { mai
     await deleteExpiredFlows(deps);
   });
   worker.every(signingJobs.autoDelete, hourMs);
+  worker.register(signingJobs.statusCheck, async () => {
+    await queueStuckCompletions(deps, stuckAfterMs);
+  });
+  worker.every(signingJobs.statusCheck, stuckAfterMs);
   worker.register(signingJobs.sweepFiles, async (_payload, context) => {
     await sweepPendingFileDeletions(deps.db, deps.storage, context.now);
   });
