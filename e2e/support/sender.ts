@@ -7,7 +7,8 @@ export interface FlowToSend {
   name: string;
   level: 'Low' | 'Advanced' | 'Qualified';
   process: 'Sequential' | 'Concurrent';
-  signers: Array<{ name: string; email: string }>;
+  /** A personal identity code makes an Advanced or Qualified signer prove exactly it. */
+  signers: Array<{ name: string; email: string; personalIdentityCode?: string }>;
   /** The signers' language: their mail and their signing page. */
   language?: 'fi' | 'en' | 'sv';
 }
@@ -35,6 +36,8 @@ export async function sendFlowFromEditor(page: Page, flow: FlowToSend) {
     await page.getByTestId('add-signer').click();
     await page.getByTestId(`signer-name-${index}`).fill(signer.name);
     await page.getByTestId(`signer-email-${index}`).fill(signer.email);
+    if (signer.personalIdentityCode)
+      await page.getByTestId(`signer-identity-code-${index}`).fill(signer.personalIdentityCode);
   }
   await page.getByTestId('send-to-sign').click();
   await page.getByTestId('confirm-send').click();
@@ -54,7 +57,11 @@ export async function sendFlowThroughApi(page: Page, flow: FlowToSend): Promise<
       SignatureProcess: flow.process,
       MinimumSignatureLevel: flow.level,
       Language: flow.language ?? 'fi',
-      Signers: flow.signers.map((signer) => ({ Name: signer.name, Email: signer.email })),
+      Signers: flow.signers.map((signer) => ({
+        Name: signer.name,
+        Email: signer.email,
+        PersonalIdentityCode: signer.personalIdentityCode ?? null,
+      })),
     },
   });
   expect(created.status(), await created.text()).toBe(200);

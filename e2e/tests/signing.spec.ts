@@ -146,6 +146,28 @@ test.describe('signing a document', () => {
     await signDocument(signing);
   });
 
+  test('Advanced: a signer the sender named by identity code proves that code, whatever their login e-mail', async ({
+    page,
+    openSigningPage,
+  }) => {
+    const address = signerEmail('kaarina');
+    const flow: FlowToSend = {
+      ...lowFlow('Henkilötunnus', [address]),
+      level: 'Advanced',
+      // user2's test identity code: the provider proves it, with another e-mail address.
+      signers: [{ name: 'Kaarina Koodinen', email: address, personalIdentityCode: '240587Y9033' }],
+    };
+    await logInAsSender(page);
+    await sendFlowFromEditor(page, flow);
+
+    const signing = await openSigningPage(await invitationLink(address, flow.name));
+    await signing.getByRole('link', { name: 'Go to identification' }).click();
+    await logInAtProvider(signing, 'user2@example.com', 'user2-demo');
+    await expect(signing).toHaveURL(/\/sign\/[A-Za-z0-9_-]{43}$/);
+    await expectDocumentShown(signing);
+    await signDocument(signing);
+  });
+
   test('Advanced: an identity that is not the addressee is refused and sees no document', async ({
     page,
     openSigningPage,

@@ -45,6 +45,8 @@ export const Signer = z.object({
   Email: z.string(),
   Role: z.string().nullable(),
   Organisation: z.string().nullable(),
+  /** Beyond SPEC, for the sender: the identity code the signer must prove, if one was given. */
+  PersonalIdentityCode: z.string().nullable(),
   Status: SignerStatus,
   RejectionComment: z.string().nullable(),
   CompletionTimeUtc: IsoDateTime.nullable(),

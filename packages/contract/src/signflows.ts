@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IsoDateTime, SignFlowDetail } from './entities.ts';
 import type { FieldIssue } from './errors.ts';
 import { SignatureLevel, SignatureProcess, SignFlowStatus } from './enums.ts';
+import { isValidPersonalIdentityCode } from './personal-identity-code.ts';
 import { limits, validationKeys as v } from './validation.ts';
 
 /** The list's row: SPEC's summary plus the dates its columns show. */
@@ -86,6 +87,18 @@ export const SignerInput = z.object({
     .max(limits.emailMaxLength, v.maxLength)
     .pipe(z.email(v.invalidSignerEmail)),
   Organisation: optionalText(limits.signerNameMaxLength),
+  /**
+   * The signer's Finnish personal identity code, when the sender knows it: an Advanced or
+   * Qualified signer must then prove exactly this code (a provider such as Suomi.fi gives
+   * no e-mail address); without it, the proved e-mail address must be the signer's.
+   */
+  PersonalIdentityCode: z
+    .string()
+    .trim()
+    .max(limits.personalIdentityCodeLength, v.invalidPersonalIdentityCode)
+    .nullish()
+    .transform((value) => (value ? value.toUpperCase() : null))
+    .pipe(z.string().refine(isValidPersonalIdentityCode, v.invalidPersonalIdentityCode).nullable()),
 });
 export type SignerInput = z.input<typeof SignerInput>;
 

@@ -10,6 +10,8 @@ export const limits = {
   frontpageInfoMaxLength: 5000,
   groupNameMaxLength: 100,
   maxSigners: 100,
+  /** DDMMYYCZZZQ: eleven characters. */
+  personalIdentityCodeLength: 11,
 } as const;
 
 /** Message keys for SPEC §5, each with its translation in every catalogue. */

@@ -65,6 +65,7 @@ function signerRow(position: number, fields: Partial<SignerRow>): SignerRow {
     name: `Signer ${position}`,
     email: `signer${position}@example.fi`,
     organisation: null,
+    personal_identity_code: null,
     role: null,
     status: 'Signed',
     rejection_comment: null,

@@ -301,6 +301,26 @@ describe.each(databaseKinds)('sign flows for their sender on %s', (kind) => {
     expect(await countFlows()).toBe(before);
   });
 
+  it('keeps a signer’s personal identity code in capitals and refuses one whose checksum is wrong', async () => {
+    const browser = await signedIn();
+    const saved = await browser.post(flows, {
+      Name: 'Tunnistettava',
+      Signers: [{ Name: 'Ville', Email: 'ville@example.com', PersonalIdentityCode: '240587y9033' }],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().Signers[0].PersonalIdentityCode).toBe('240587Y9033');
+    const before = await countFlows();
+    const wrong = await browser.post(flows, {
+      Name: 'Väärä tunnus',
+      Signers: [{ Name: 'Ville', Email: 'ville@example.com', PersonalIdentityCode: '240587Y9034' }],
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().issues).toEqual([
+      { path: 'Signers.0.PersonalIdentityCode', key: 'validation.invalidPersonalIdentityCode' },
+    ]);
+    expect(await countFlows()).toBe(before);
+  });
+
   it('refuses a signature level the portal does not offer, on save and on send', async () => {
     const browser = await signedIn();
     const before = await countFlows();

@@ -7,6 +7,7 @@ import { samlRequests } from './migrations/0003-saml-requests.ts';
 import { signFlows } from './migrations/0004-signflows.ts';
 import { signing } from './migrations/0005-signing.ts';
 import { membershipIndex } from './migrations/0006-membership-index.ts';
+import { signerIdentityCode } from './migrations/0007-signer-identity-code.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
 const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
@@ -16,6 +17,7 @@ const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0004-signflows', signFlows],
   ['0005-signing', signing],
   ['0006-membership-index', membershipIndex],
+  ['0007-signer-identity-code', signerIdentityCode],
 ];
 
 class StaticProvider implements MigrationProvider {

@@ -158,6 +158,8 @@ export interface SignFlowSignersTable {
   name: string;
   email: string;
   organisation: string | null;
+  /** The Finnish personal identity code the sender gave: Advanced and Qualified must prove it. */
+  personal_identity_code: string | null;
   role: string | null;
   status: string;
   rejection_comment: string | null;

@@ -107,6 +107,7 @@ export function signatureRow(signer: SignerRow): PersonalDataRow {
     Time: time(signer.completed_at),
     Comment: signer.rejection_comment,
     Detail: detailOf({
+      givenPersonalIdentityCode: signer.personal_identity_code,
       signatureLevel: signer.signature_level,
       identifiedBy: identity?.method,
       verifiedName: identity?.name,

@@ -38,6 +38,18 @@ export async function findSignersByEmail(
     .execute();
 }
 
+/** Signers whose sender gave this personal identity code for them. */
+export async function findSignersByGivenCode(
+  db: Kysely<Database>,
+  code: string,
+): Promise<SignerRow[]> {
+  return db
+    .selectFrom('sign_flow_signers')
+    .selectAll()
+    .where('personal_identity_code', '=', code)
+    .execute();
+}
+
 /**
  * Signers whose stored identity JSON contains a fragment: a cheap pre-filter on both
  * databases; the caller checks each row's parsed identity exactly.

@@ -6,7 +6,11 @@ import {
   signedIdentityOf,
   subjectNamesIdentifier,
 } from './personal-identity.ts';
-import { findSignersByEmail, findSignersByIdentityFragment } from './personal-data.repository.ts';
+import {
+  findSignersByEmail,
+  findSignersByGivenCode,
+  findSignersByIdentityFragment,
+} from './personal-data.repository.ts';
 
 /** Signers whose signature's certificate names the identifier in its subject serialNumber. */
 async function findSignersByCertificate(db: Kysely<Database>, identifier: string) {
@@ -19,7 +23,7 @@ async function findSignersByCertificate(db: Kysely<Database>, identifier: string
 
 /**
  * The signer rows an identifier names: by address (any case); by the personal identity
- * code the signer proved at an identity provider, or the code or SATU in the subject of
+ * code the sender gave for the signer, the code the signer proved at an identity provider, or the code or SATU in the subject of
  * their signature's certificate. The JSON pre-filter is checked against the parsed identity.
  */
 export async function findSignersOf(
@@ -33,6 +37,11 @@ export async function findSignersOf(
   const byProvider = (
     await findSignersByIdentityFragment(db, `"personalIdentityCode":${JSON.stringify(value)}`)
   ).filter((row) => signedIdentityOf(row)?.personalIdentityCode === value);
-  const seen = new Set(byProvider.map((row) => row.id));
-  return [...byProvider, ...byCertificate.filter((row) => !seen.has(row.id))];
+  const bySender = await findSignersByGivenCode(db, value.toUpperCase());
+  const seen = new Set<string>();
+  return [...bySender, ...byProvider, ...byCertificate].filter((row) => {
+    if (seen.has(row.id)) return false;
+    seen.add(row.id);
+    return true;
+  });
 }

@@ -33,6 +33,7 @@ export function presentSigner(row: SignerRow): Signer {
     Email: row.email,
     Role: row.role,
     Organisation: row.organisation,
+    PersonalIdentityCode: row.personal_identity_code,
     Status: row.status as Signer['Status'],
     RejectionComment: row.rejection_comment,
     CompletionTimeUtc: isoOrNull(row.completed_at),

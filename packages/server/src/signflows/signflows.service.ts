@@ -142,6 +142,7 @@ export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: Sa
               name: signer.Name,
               email: signer.Email,
               organisation: signer.Organisation,
+              personal_identity_code: signer.PersonalIdentityCode,
               role: null,
               status: 'Unsigned',
             })),

@@ -40,6 +40,25 @@ describe('identityMatchesSigner', () => {
     expect(identityMatchesSigner(identity(null), signer)).toBe(false);
     expect(identityMatchesSigner(identity(''), { ...signer, email: '' })).toBe(false);
   });
+
+  it('matches by the personal identity code the sender gave, even when the provider proves no e-mail', () => {
+    const known = { ...signer, personal_identity_code: '311280-999J' };
+    expect(identityMatchesSigner(identity(null), known)).toBe(true);
+    expect(identityMatchesSigner({ email: null, personalIdentityCode: '311280-999j' }, known)).toBe(
+      true,
+    );
+  });
+
+  it('refuses another code, or none, when the sender gave one, whatever the e-mail address', () => {
+    const known = { ...signer, personal_identity_code: '010101A999P' };
+    expect(identityMatchesSigner(identity('maija.meikalainen@example.fi'), known)).toBe(false);
+    expect(
+      identityMatchesSigner(
+        { email: 'maija.meikalainen@example.fi', personalIdentityCode: null },
+        known,
+      ),
+    ).toBe(false);
+  });
 });
 
 describe('verifiedIdentityFromClaims', () => {

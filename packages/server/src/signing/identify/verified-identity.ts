@@ -59,14 +59,17 @@ export function verifiedIdentityFromClaims(
 }
 
 /**
- * True when the proved identity is the signer the link was sent to: the verified e-mail
- * address equals the signer's, ignoring case. Signers carry no personal identity code to
- * match against; the code is only recorded (for the personal signed file).
+ * True when the proved identity is the signer the link was sent to. When the sender gave
+ * the signer's personal identity code, the proved code must be exactly that one (e-mail
+ * alone does not do: a provider such as Suomi.fi proves no address); otherwise the verified
+ * e-mail address must equal the signer's, ignoring case.
  */
 export function identityMatchesSigner(
-  identity: VerifiedIdentity,
-  signer: { email: string; name: string },
+  identity: Pick<VerifiedIdentity, 'email' | 'personalIdentityCode'>,
+  signer: { email: string; personal_identity_code?: string | null },
 ): boolean {
+  if (signer.personal_identity_code)
+    return identity.personalIdentityCode?.toUpperCase() === signer.personal_identity_code;
   const proved = identity.email?.trim().toLowerCase();
   return Boolean(proved) && proved === signer.email.trim().toLowerCase();
 }

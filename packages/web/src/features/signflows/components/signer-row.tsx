@@ -42,9 +42,18 @@ const textFields = [
     type: 'text',
     testId: 'signer-organisation',
   },
+  {
+    field: 'PersonalIdentityCode',
+    label: 'signflow.edit.signers.personalIdentityCode',
+    type: 'text',
+    testId: 'signer-identity-code',
+  },
 ] as const;
 
-/** One signer: name, e-mail and organisation; in sequential order it can be moved. */
+/**
+ * One signer: name, e-mail, organisation and (optionally) the personal identity code an
+ * Advanced or Qualified signer must prove; in sequential order it can be moved.
+ */
 export function SignerRow(props: SignerRowProps) {
   const { index, count, sequential, readOnly, sentSigner, onRemove, onStep, drag } = props;
   const { t } = useTranslation();
@@ -81,7 +90,11 @@ export function SignerRow(props: SignerRowProps) {
             const path = `Signers.${index}.${field}` as const;
             const issue = issueMessageOf(rowErrors?.[field]);
             return (
-              <Form.Group key={field} className="col-md-4" controlId={fieldIds(path).inputId}>
+              <Form.Group
+                key={field}
+                className="col-md-6 col-xl-3"
+                controlId={fieldIds(path).inputId}
+              >
                 <Form.Label className="small mb-1">{t(label)}</Form.Label>
                 <Form.Control
                   type={type}

@@ -84,6 +84,11 @@ export function SignersSection({ flow, notices, readOnly }: SignersSectionProps)
       <h3 id={listHeadingId} className="h6">
         {t('signflow.edit.signers.signerList')}
       </h3>
+      {!readOnly && fields.length > 0 && (
+        <p className="small text-body-secondary" id="signer-identity-code-hint">
+          {t('signflow.edit.signers.personalIdentityCodeHint')}
+        </p>
+      )}
       {fields.length === 0 ? (
         <p className="text-body-secondary">{t('signflow.edit.signers.noSigners')}</p>
       ) : (

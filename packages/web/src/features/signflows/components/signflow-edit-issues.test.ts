@@ -23,7 +23,15 @@ async function errorsOf(values: SignFlowFormValues): Promise<FieldErrors<SignFlo
 const filled = (): SignFlowFormValues => ({
   ...newFormValues('fi'),
   Name: 'Contract',
-  Signers: [{ Guid: '', Name: 'Maija', Email: 'maija@example.com', Organisation: '' }],
+  Signers: [
+    {
+      Guid: '',
+      Name: 'Maija',
+      Email: 'maija@example.com',
+      Organisation: '',
+      PersonalIdentityCode: '',
+    },
+  ],
 });
 
 describe('the form’s validation with the contract’s schema', () => {
@@ -53,7 +61,10 @@ describe('the form’s validation with the contract’s schema', () => {
     const values = filled();
     const missing = await errorsOf({
       ...values,
-      Signers: [...values.Signers, { Guid: '', Name: 'B', Email: '', Organisation: '' }],
+      Signers: [
+        ...values.Signers,
+        { Guid: '', Name: 'B', Email: '', Organisation: '', PersonalIdentityCode: '' },
+      ],
     });
     expect(issueMessageOf(missing.Signers?.[1]?.Email)?.key).toBe(
       validationKeys.signerEmailRequired,
@@ -61,7 +72,15 @@ describe('the form’s validation with the contract’s schema', () => {
     expect(missing.Signers?.[0]).toBeUndefined();
     const invalid = await errorsOf({
       ...values,
-      Signers: [{ Guid: '', Name: 'B', Email: 'not-an-address', Organisation: '' }],
+      Signers: [
+        {
+          Guid: '',
+          Name: 'B',
+          Email: 'not-an-address',
+          Organisation: '',
+          PersonalIdentityCode: '',
+        },
+      ],
     });
     expect(issueMessageOf(invalid.Signers?.[0]?.Email)?.key).toBe(
       validationKeys.invalidSignerEmail,
@@ -76,7 +95,11 @@ describe('the form’s validation with the contract’s schema', () => {
   it('reports the same problems the server would, with their paths', () => {
     const problems = findSaveProblems(
       toSaveRequest(
-        { ...filled(), Name: '', Signers: [{ Guid: '', Name: '', Email: 'x', Organisation: '' }] },
+        {
+          ...filled(),
+          Name: '',
+          Signers: [{ Guid: '', Name: '', Email: 'x', Organisation: '', PersonalIdentityCode: '' }],
+        },
         {},
       ),
     );

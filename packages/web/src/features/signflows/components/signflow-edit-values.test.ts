@@ -22,6 +22,7 @@ const sentFlow: SignFlowDetailResponse = {
       Email: 'maija@example.com',
       Role: null,
       Organisation: 'Example Oy',
+      PersonalIdentityCode: '150375-901H',
       Status: 'Signed',
       RejectionComment: null,
       CompletionTimeUtc: '2025-01-04T10:00:00.000Z',
@@ -32,6 +33,7 @@ const sentFlow: SignFlowDetailResponse = {
       Email: 'matti@example.com',
       Role: null,
       Organisation: null,
+      PersonalIdentityCode: null,
       Status: 'Rejected',
       RejectionComment: 'Wrong amount',
       CompletionTimeUtc: null,
@@ -91,8 +93,15 @@ describe('the edit form values', () => {
           Name: 'Maija Meikäläinen',
           Email: 'maija@example.com',
           Organisation: 'Example Oy',
+          PersonalIdentityCode: '150375-901H',
         },
-        { Guid: 'signer-2', Name: '', Email: 'matti@example.com', Organisation: '' },
+        {
+          Guid: 'signer-2',
+          Name: '',
+          Email: 'matti@example.com',
+          Organisation: '',
+          PersonalIdentityCode: '',
+        },
       ],
     });
   });
@@ -138,8 +147,15 @@ describe('the save request built from the form', () => {
         Name: 'Maija Meikäläinen',
         Email: 'maija@example.com',
         Organisation: 'Example Oy',
+        PersonalIdentityCode: '150375-901H',
       },
-      { Guid: 'signer-2', Name: '', Email: 'matti@example.com', Organisation: null },
+      {
+        Guid: 'signer-2',
+        Name: '',
+        Email: 'matti@example.com',
+        Organisation: null,
+        PersonalIdentityCode: null,
+      },
     ]);
   });
 
@@ -180,7 +196,9 @@ describe('the signer ids after a save', () => {
   it('are taken from the saved flow, row by row', () => {
     const values = {
       ...newFormValues('fi'),
-      Signers: [{ Guid: '', Name: 'A', Email: 'a@example.com', Organisation: '' }],
+      Signers: [
+        { Guid: '', Name: 'A', Email: 'a@example.com', Organisation: '', PersonalIdentityCode: '' },
+      ],
     };
     expect(withSavedSignerGuids(values, [{ Guid: 'new-id' }]).Signers[0]?.Guid).toBe('new-id');
   });

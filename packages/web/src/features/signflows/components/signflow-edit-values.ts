@@ -14,6 +14,7 @@ export interface SignerFormValues {
   Name: string;
   Email: string;
   Organisation: string;
+  PersonalIdentityCode: string;
 }
 
 /** The edit form's values: the save request's fields, with select and text values as strings. */
@@ -45,6 +46,7 @@ export const emptySigner = (): SignerFormValues => ({
   Name: '',
   Email: '',
   Organisation: '',
+  PersonalIdentityCode: '',
 });
 
 /** The language of the signers' messages a new draft starts with: the user's, if the catalogues hold it. */
@@ -75,6 +77,7 @@ function signerFormValues(signer: Signer, keepGuid: boolean): SignerFormValues {
     Name: signer.Name,
     Email: signer.Email,
     Organisation: signer.Organisation ?? '',
+    PersonalIdentityCode: signer.PersonalIdentityCode ?? '',
   };
 }
 
@@ -127,6 +130,7 @@ export function toSaveRequest(values: SignFlowFormValues, target: SaveTarget): S
       Name: signer.Name,
       Email: signer.Email,
       Organisation: textOrNull(signer.Organisation),
+      PersonalIdentityCode: textOrNull(signer.PersonalIdentityCode),
     })),
   };
 }
