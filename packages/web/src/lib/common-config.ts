@@ -2,11 +2,18 @@ import { apiPaths, catalogueLanguages, CommonConfig } from '@esign/contract';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { requestJson } from './http.ts';
 
+/** Where the config is read from; the browser's fetch and origin unless start-up passes others. */
+export interface CommonConfigSource {
+  fetch?: typeof fetch;
+  /** The page's own origin, which stands in for the public URL when the config cannot be read. */
+  origin?: string;
+}
+
 /** What the app runs with when the server's config cannot be read (SPEC §4). */
-export function defaultCommonConfig(): CommonConfig {
+export function defaultCommonConfig(origin: string = window.location.origin): CommonConfig {
   return {
     Languages: [...catalogueLanguages],
-    PublicUrl: window.location.origin,
+    PublicUrl: origin,
     IsFrontpageInfoEditable: false,
     GroupManagementEnabled: false,
     PersonalSignedFileEnabled: false,
@@ -17,20 +24,20 @@ export function defaultCommonConfig(): CommonConfig {
 }
 
 /** The common config; never fails: a failure logs a warning and gives the defaults. */
-export async function getCommonConfig(): Promise<CommonConfig> {
+export async function getCommonConfig(source: CommonConfigSource = {}): Promise<CommonConfig> {
   try {
-    const config = await requestJson(apiPaths.commonConfig, CommonConfig);
+    const config = await requestJson(apiPaths.commonConfig, CommonConfig, { fetch: source.fetch });
     return { ...config, PublicUrl: config.PublicUrl.replace(/\/+$/, '') };
   } catch (error) {
     console.warn('Common config not loaded; using defaults', error);
-    return defaultCommonConfig();
+    return defaultCommonConfig(source.origin);
   }
 }
 
-export const commonConfigQueryOptions = () =>
+export const commonConfigQueryOptions = (source?: CommonConfigSource) =>
   queryOptions({
     queryKey: ['config', 'common'],
-    queryFn: getCommonConfig,
+    queryFn: () => getCommonConfig(source),
     staleTime: Infinity,
     gcTime: Infinity,
   });

@@ -15,6 +15,8 @@ export interface RequestOptions {
   /** For file and CSV downloads: 206 (partial content) also counts as success. */
   acceptPartialContent?: boolean;
   signal?: AbortSignal;
+  /** Sends the call; the browser's fetch unless a caller (start-up, a test) passes another. */
+  fetch?: typeof fetch;
 }
 
 export const xsrfCookieName = 'XSRF-TOKEN';
@@ -70,9 +72,10 @@ function isSuccess(status: number, options: RequestOptions): boolean {
 
 /** Sends one call and returns the response when it succeeded; throws an ApiError otherwise. */
 export async function sendRequest(url: string, options: RequestOptions = {}): Promise<Response> {
+  const send = options.fetch ?? fetch;
   let response: Response;
   try {
-    response = await fetch(url, buildInit(url, options));
+    response = await send(url, buildInit(url, options));
   } catch (cause) {
     if (options.signal?.aborted === true) throw cause;
     // No answer at all (network down, server gone) reads to the user like a server error.

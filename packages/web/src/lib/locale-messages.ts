@@ -44,9 +44,13 @@ export function expandDottedKeys(messages: Record<string, unknown>): MessageTree
   return tree;
 }
 
-async function loadLanguage(publicUrl: string, language: string): Promise<void> {
+async function loadLanguage(
+  publicUrl: string,
+  language: string,
+  send: typeof fetch | undefined,
+): Promise<void> {
   const url = `${publicUrl}/${publicAssets.localeMessages(language)}`;
-  const messages = await requestJson(url, Messages);
+  const messages = await requestJson(url, Messages, { fetch: send });
   i18n.addResourceBundle(language, 'translation', expandDottedKeys(messages), true, true);
 }
 
@@ -54,11 +58,17 @@ async function loadLanguage(publicUrl: string, language: string): Promise<void> 
  * Merges the operator's extra messages over the built-in catalogues for each offered
  * language that has them. A language that fails to load keeps its built-in texts.
  */
-export async function loadExtraMessages(publicUrl: string, offered: readonly string[]) {
-  const list = await requestJson(`${publicUrl}/${publicAssets.locales}`, LocaleList);
+export async function loadExtraMessages(
+  publicUrl: string,
+  offered: readonly string[],
+  send?: typeof fetch,
+) {
+  const list = await requestJson(`${publicUrl}/${publicAssets.locales}`, LocaleList, {
+    fetch: send,
+  });
   const languages = list.overrides.filter((language) => offered.includes(language));
   const results = await Promise.allSettled(
-    languages.map((language) => loadLanguage(publicUrl, language)),
+    languages.map((language) => loadLanguage(publicUrl, language, send)),
   );
   results.forEach((result, index) => {
     if (result.status === 'rejected')

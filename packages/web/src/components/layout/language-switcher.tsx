@@ -3,7 +3,7 @@ import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { useCommonConfig } from '../../lib/common-config.ts';
-import { applyLocale } from '../../lib/locale.ts';
+import { switchLanguage } from '../../lib/locale.ts';
 import { GlobeIcon } from '../icons.tsx';
 
 /** A labelled select of the languages the server offers; hidden when there is only one. */
@@ -24,7 +24,7 @@ export function LanguageSwitcher() {
         size="sm"
         data-testid="language-switcher"
         value={i18n.language}
-        onChange={(event) => void applyLocale(event.target.value, true)}
+        onChange={(event) => void switchLanguage(event.target.value)}
       >
         {Languages.map((code) => (
           <option key={code} value={code} lang={code === keysPseudoLanguage ? undefined : code}>

@@ -1,15 +1,15 @@
+import { Fragment } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
-import { externalLogoutUrl } from '../../lib/auth-urls.ts';
 import { useCommonConfig } from '../../lib/common-config.ts';
 import { GearIcon } from '../icons.tsx';
+import { settingsMenuEntries } from './settings-menu-entries.ts';
 
 /** The administrator's gear menu; feature switches of the config decide two of its entries. */
 export function SettingsMenu() {
   const { t } = useTranslation();
-  const { GroupManagementEnabled, IsFrontpageInfoEditable } = useCommonConfig();
+  const config = useCommonConfig();
 
   return (
     <Dropdown align="end">
@@ -23,24 +23,18 @@ export function SettingsMenu() {
         <GearIcon />
       </Dropdown.Toggle>
       <Dropdown.Menu>
-        {GroupManagementEnabled && (
-          <Dropdown.Item as={Link} to={paths.groups.getHref()}>
-            {t('nav.organisationInfo')}
-          </Dropdown.Item>
+        {settingsMenuEntries(config).map((entry) =>
+          entry.external ? (
+            <Fragment key={entry.label}>
+              <Dropdown.Divider />
+              <Dropdown.Item href={entry.href}>{t(entry.label)}</Dropdown.Item>
+            </Fragment>
+          ) : (
+            <Dropdown.Item key={entry.label} as={Link} to={entry.href}>
+              {t(entry.label)}
+            </Dropdown.Item>
+          ),
         )}
-        {IsFrontpageInfoEditable && (
-          <Dropdown.Item as={Link} to={paths.settings.getHref()}>
-            {t('nav.settings')}
-          </Dropdown.Item>
-        )}
-        <Dropdown.Item as={Link} to={paths.reports.getHref()}>
-          {t('nav.reports')}
-        </Dropdown.Item>
-        <Dropdown.Item as={Link} to={paths.personalReports.getHref()}>
-          {t('nav.personalReports')}
-        </Dropdown.Item>
-        <Dropdown.Divider />
-        <Dropdown.Item href={externalLogoutUrl}>{t('nav.logout')}</Dropdown.Item>
       </Dropdown.Menu>
     </Dropdown>
   );

@@ -2,7 +2,7 @@ import { catalogueLanguages, languageNames } from '@esign/contract';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { GlobeIcon } from '../../../components/icons.tsx';
-import { applyLocale } from '../../../lib/locale.ts';
+import { switchLanguage } from '../../../lib/locale.ts';
 
 /** The signer's own language choice (fi, en, sv), remembered for their next visit. */
 export function SigningLanguageSwitcher() {
@@ -18,7 +18,7 @@ export function SigningLanguageSwitcher() {
         size="sm"
         data-testid="signing-language"
         value={i18n.language}
-        onChange={(event) => void applyLocale(event.target.value, true)}
+        onChange={(event) => void switchLanguage(event.target.value)}
       >
         {catalogueLanguages.map((code) => (
           <option key={code} value={code} lang={code}>

@@ -1,0 +1,98 @@
+import type { CommonConfig, Session } from '@esign/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultCommonConfig } from '../../lib/common-config.ts';
+import { i18n } from '../../lib/i18n.ts';
+import { settingsMenuEntries } from './settings-menu-entries.ts';
+import { SiteNav } from './site-nav.tsx';
+
+const admin: Session = {
+  IsAdmin: true,
+  DisplayName: 'Anna Admin',
+  OrganizationName: 'Example Oy',
+  BIC: 'EXMPFIHH',
+  IsAuthenticated: true,
+};
+
+/** The menu as an English-speaking administrator reads it: name and where it leads. */
+function menuFor(GroupManagementEnabled: boolean, IsFrontpageInfoEditable: boolean): string[] {
+  return settingsMenuEntries({ GroupManagementEnabled, IsFrontpageInfoEditable }).map(
+    (entry) => `${i18n.t(entry.label, { lng: 'en' })} → ${entry.href}`,
+  );
+}
+
+function renderNav(session: Session | null): string {
+  const queryClient = new QueryClient();
+  const config: CommonConfig = defaultCommonConfig('https://portal.example.org');
+  queryClient.setQueryData(['config', 'common'], config);
+  queryClient.setQueryData(['session'], session);
+  void i18n.changeLanguage('en');
+  return renderToStaticMarkup(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <SiteNav />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the settings menu', () => {
+  const reportsAndLogout = [
+    'Reports → /reports',
+    'Personal reports → /personalreports',
+    'Log out → /api/esign/Users/ExternalLogout',
+  ];
+
+  it('offers reports, personal reports and logout when neither switch is set', () => {
+    expect(menuFor(false, false)).toEqual(reportsAndLogout);
+  });
+
+  it('offers organisation info only when group management is enabled', () => {
+    expect(menuFor(true, false)).toEqual(['Organisation info → /groups', ...reportsAndLogout]);
+  });
+
+  it('offers settings only when the front-page text is editable', () => {
+    expect(menuFor(false, true)).toEqual(['Settings → /settings', ...reportsAndLogout]);
+  });
+
+  it('offers both when both switches are set', () => {
+    expect(menuFor(true, true)).toEqual([
+      'Organisation info → /groups',
+      'Settings → /settings',
+      ...reportsAndLogout,
+    ]);
+  });
+
+  it('logs out through the external address, leaving the app', () => {
+    const logout = settingsMenuEntries({
+      GroupManagementEnabled: true,
+      IsFrontpageInfoEditable: true,
+    }).filter((entry) => entry.external);
+    expect(logout).toEqual([
+      { label: 'nav.logout', href: '/api/esign/Users/ExternalLogout', external: true },
+    ]);
+  });
+});
+
+describe('who sees the settings menu', () => {
+  afterEach(() => void i18n.changeLanguage('fi'));
+
+  it('is shown to an administrator as a gear button', () => {
+    expect(renderNav(admin)).toMatch(
+      /<button[^>]*aria-label="Settings menu"[^>]*data-testid="settings-menu"/,
+    );
+  });
+
+  it('is not shown to a signed-in user who is not an administrator', () => {
+    const html = renderNav({ ...admin, IsAdmin: false });
+    expect(html).not.toContain('settings-menu');
+    expect(html).not.toContain('Settings menu');
+    expect(html).toContain('E-sign');
+  });
+
+  it('is not shown without a session', () => {
+    expect(renderNav(null)).not.toContain('settings-menu');
+  });
+});
