@@ -21,8 +21,7 @@ export const cscService = {
   oauthUrl: `http://127.0.0.1:${e2ePorts.csc}/csc/v2/oauth2`,
   clientId: 'esign-e2e',
   clientSecret: 'esign-e2e-csc-secret',
-  /** The id the test service gives its one credential. */
-  credentialId: 'qualified-1',
-  /** The credential's certificate holder, who signs every qualified signature. */
+  /** The one person holding a qualified credential there (found by e-mail), and her name in it. */
+  signerEmail: 'maija.meikalainen@example.com',
   signerName: 'Maija Meikäläinen',
 };

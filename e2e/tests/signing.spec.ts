@@ -194,7 +194,8 @@ test.describe('signing a document', () => {
     page,
     openSigningPage,
   }) => {
-    const signer = signerEmail('qualified');
+    // The trust service holds a credential of hers; the flow's name tells her requests apart.
+    const signer = cscService.signerEmail;
     const flow: FlowToSend = { ...lowFlow('Hyväksytty', [signer]), level: 'Qualified' };
     await logInAsSender(page);
     await sendFlowThroughApi(page, flow);
@@ -211,6 +212,25 @@ test.describe('signing a document', () => {
     expect(signatures).toHaveLength(1);
     expect(signatures[0]).toMatchObject({ valid: true });
     expect(signatures[0]?.signerSubject).toContain(cscService.signerName);
+  });
+
+  test('Qualified: a signer without a credential of their own at the trust service is told so, and nothing is signed', async ({
+    page,
+    openSigningPage,
+  }) => {
+    const signer = signerEmail('eivarmennetta');
+    const flow: FlowToSend = { ...lowFlow('Ei varmennetta', [signer]), level: 'Qualified' };
+    await logInAsSender(page);
+    await sendFlowThroughApi(page, flow);
+
+    const signing = await openSigningPage(await invitationLink(signer, flow.name));
+    await identifyWithCode(signing, signer, flow.name);
+    await pressSign(signing);
+    await expect(
+      signing.getByText('The trust service has no qualified certificate in your name.'),
+    ).toBeVisible();
+    await expect(signing).not.toHaveURL(/\/csc\/v2\/oauth2\/authorize/);
+    await expectTaskState(signing, 'Open');
   });
 
   test('five wrong codes use the code up, and a new code opens the document', async ({

@@ -146,6 +146,7 @@ export const signingErrorKeys = {
   identificationFailed: 'signing.errors.identificationFailed',
   wrongLevel: 'signing.errors.wrongLevel',
   signingFailed: 'signing.errors.signingFailed',
+  noQualifiedCertificate: 'signing.errors.noQualifiedCertificate',
 } as const;
 export type SigningErrorKey = (typeof signingErrorKeys)[keyof typeof signingErrorKeys];
 
@@ -164,6 +165,8 @@ export const signingErrorMessages: Record<SigningErrorKey, string> = {
   'signing.errors.identificationFailed': 'Identification failed. Try again.',
   'signing.errors.wrongLevel': 'This signing request asks for another way of signing.',
   'signing.errors.signingFailed': 'Signing failed. Try again in a moment.',
+  'signing.errors.noQualifiedCertificate':
+    'The trust service has no qualified certificate in your name. Contact the sender.',
 };
 
 /** One step on a flow's audit trail, as the sender's timeline shows it. */

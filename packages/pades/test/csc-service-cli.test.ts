@@ -7,7 +7,7 @@ import { workDir } from './support/fixtures.ts';
 const packageDir = join(import.meta.dirname, '..');
 
 describe('the CSC test service as its own process', () => {
-  it('prints the settings for the portal, serves the API and stops on SIGTERM', async () => {
+  it('prints the settings for the portal, holds a credential for each user and stops on SIGTERM', async () => {
     const root = join(workDir(), 'root.pem');
     const child = spawn(
       process.execPath,
@@ -16,6 +16,12 @@ describe('the CSC test service as its own process', () => {
         'tsx',
         join(packageDir, 'test/support/csc-service-cli.ts'),
         ...['--port', '0', '--client-id', 'e2e-portal', '--root-out', root],
+        ...[
+          '--user',
+          'maija@example.fi:Maija Meikäläinen:311280-999J',
+          '--user',
+          'pekka@example.fi',
+        ],
       ],
       { cwd: packageDir, stdio: ['ignore', 'pipe', 'inherit'] },
     );
@@ -23,7 +29,7 @@ describe('the CSC test service as its own process', () => {
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        if (output.includes('CSC_CREDENTIAL_ID=')) resolve();
+        if (output.includes('CSC_USERS=')) resolve();
       });
       child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
     });
@@ -35,7 +41,7 @@ describe('the CSC test service as its own process', () => {
     );
     expect(settings).toMatchObject({
       CSC_CLIENT_ID: 'e2e-portal',
-      CSC_CREDENTIAL_ID: 'qualified-1',
+      CSC_USERS: 'maija@example.fi,pekka@example.fi',
     });
     expect(settings.CSC_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/csc\/v2$/);
     const info = await fetch(`${settings.CSC_BASE_URL}/info`, { method: 'POST' });
@@ -44,6 +50,27 @@ describe('the CSC test service as its own process', () => {
       authType: ['oauth2code', 'oauth2client'],
     });
     expect(readFileSync(root, 'utf8')).toContain('-----BEGIN CERTIFICATE-----');
+    const token = await fetch(`${settings.CSC_OAUTH_URL}/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'e2e-portal',
+        client_secret: settings.CSC_CLIENT_SECRET ?? '',
+      }),
+    });
+    const { access_token: accessToken } = (await token.json()) as { access_token: string };
+    const listFor = async (userID: string) => {
+      const listed = await fetch(`${settings.CSC_BASE_URL}/credentials/list`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ userID }),
+      });
+      return ((await listed.json()) as { credentialIDs: string[] }).credentialIDs;
+    };
+    expect(await listFor('Maija@Example.fi')).toEqual(['qualified-1']);
+    expect(await listFor('pekka@example.fi')).toEqual(['qualified-2']);
+    expect(await listFor('nobody@example.fi')).toEqual([]);
 
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

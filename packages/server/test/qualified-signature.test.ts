@@ -24,6 +24,8 @@ import {
 } from '../src/signing/qualified/qualified-signature.service.ts';
 import { startCscTestService, type CscTestService } from '../../pades/test/support/csc-service.ts';
 import { authorizeAsSigner } from '../../pades/test/support/csc-signer-browser.ts';
+import { createQualifiedTestCredential } from '../../pades/test/support/csc-test-credential.ts';
+import type { QualifiedSigner } from '../src/signing/qualified/credential-owner.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases.ts';
 import { makePdf } from './support/pdf.ts';
 
@@ -97,7 +99,24 @@ describe.each(databaseKinds)('a qualified signature over CSC on %s', (kind) => {
         ...{ verified_identity: null, signature_level: null },
       })
       .execute();
-    service = await startCscTestService();
+    // Each person's credential, as the trust service holds them: Maija's and Pekka's.
+    const [maija, pekka] = await Promise.all([
+      createQualifiedTestCredential({
+        id: 'maija-qes',
+        userID: 'maija@example.fi',
+        email: 'maija@example.fi',
+      }),
+      createQualifiedTestCredential({
+        id: 'pekka-qes',
+        userID: 'pekka@example.fi',
+        email: 'pekka@example.fi',
+        subject: { country: 'FI', commonName: 'Pekka Pätevä', serialNumber: 'PNOFI-010101A123N' },
+      }),
+    ]);
+    service = await startCscTestService({
+      credential: maija.credential,
+      otherCredentials: [pekka.credential],
+    });
     const pki = await loadOrCreatePortalPki(createDirectoryPkiStore(join(dir, 'pki')), {
       passphrase: 'qualified signature test passphrase',
       organisation: 'Esimerkkiyliopisto',
@@ -126,11 +145,15 @@ describe.each(databaseKinds)('a qualified signature over CSC on %s', (kind) => {
     return join(dir, `${name}-working.pdf`);
   }
 
-  async function start(returnToken = 'link-token-1') {
+  async function start(
+    returnToken = 'link-token-1',
+    signer: QualifiedSigner = { email: 'Maija@example.fi', personalIdentityCode: null },
+  ) {
     const inputPath = await workingDocument();
     const outputPath = inputPath.replace('-working.pdf', '-prepared.pdf');
     const started = await startQualifiedSignature(depsOf(), {
       signerId,
+      signer,
       returnToken,
       inputPath,
       outputPath,
@@ -172,9 +195,7 @@ describe.each(databaseKinds)('a qualified signature over CSC on %s', (kind) => {
     });
     expect(done.signerId).toBe(signerId);
     expect(done.returnToken).toBe('link-token-1');
-    expect(done.certificate.equals(service.credential.certificates[0] ?? Buffer.alloc(0))).toBe(
-      true,
-    );
+    expect(done.certificates).toEqual(service.credential.certificates);
 
     const poppler = pdfsigSays(fetched);
     expect(poppler).toContain('Signature Field Name: Signer1');
@@ -190,10 +211,44 @@ describe.each(databaseKinds)('a qualified signature over CSC on %s', (kind) => {
       valid: true,
       level: 'B-T',
       chainTrusted: true,
-      signerSubject: new X509Certificate(done.certificate).subject.replaceAll('\n', ', '),
+      signerSubject: new X509Certificate(
+        done.certificates[0] ?? Buffer.alloc(0),
+      ).subject.replaceAll('\n', ', '),
     });
     const text = execFileSync('pdftotext', [fetched, '-'], { encoding: 'utf8' });
     expect(text).toContain('Qualified (PAdES B-T)');
+  });
+
+  it('signs with the credential of the signer the trust service knows by their e-mail, never another’s', async () => {
+    const pekka = await start('link-token-pekka', {
+      email: 'pekka@example.fi',
+      personalIdentityCode: null,
+    });
+    expect(new URL(pekka.authorizeUrl).searchParams.get('credentialID')).toBe('pekka-qes');
+    const listed = service.calls.filter((call) => call.path === 'credentials/list').at(-1);
+    expect(listed?.body).toEqual({ userID: 'pekka@example.fi' });
+
+    await expect(
+      start('link-token-outsider', { email: 'outsider@example.fi', personalIdentityCode: null }),
+    ).rejects.toMatchObject({
+      code: 'validation',
+      key: 'signing.errors.noQualifiedCertificate',
+      returnToken: 'link-token-outsider',
+    });
+  });
+
+  it('demands the identity code the sender gave in the certificate, whatever the e-mail', async () => {
+    const right = await start('link-token-code', {
+      email: 'pekka@example.fi',
+      personalIdentityCode: '010101A123N',
+    });
+    expect(new URL(right.authorizeUrl).searchParams.get('credentialID')).toBe('pekka-qes');
+    await expect(
+      start('link-token-other-code', {
+        email: 'pekka@example.fi',
+        personalIdentityCode: '311280-999J',
+      }),
+    ).rejects.toMatchObject({ key: 'signing.errors.noQualifiedCertificate' });
   });
 
   it('uses a state once, and refuses it afterwards without touching the file', async () => {

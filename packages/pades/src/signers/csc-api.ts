@@ -51,12 +51,15 @@ async function callCsc<T>(service: CscService, method: string, body: unknown): P
   return parsed as T;
 }
 
-/** The credentials the token may use (credentials/list), in the service's order. */
-export async function listCscCredentials(service: CscService): Promise<string[]> {
+/**
+ * The credentials the token may use (credentials/list), in the service's order; with a
+ * userID (a client's service token), those of that user.
+ */
+export async function listCscCredentials(service: CscService, userID?: string): Promise<string[]> {
   const { credentialIDs } = await callCsc<{ credentialIDs?: unknown }>(
     service,
     'credentials/list',
-    {},
+    userID === undefined ? {} : { userID },
   );
   if (!Array.isArray(credentialIDs) || !credentialIDs.every((id) => typeof id === 'string'))
     throw new CscError('credentials/list answered no credentialIDs');

@@ -33,6 +33,8 @@ interface Grant {
   state: string | null;
   codeChallenge: string;
   credentialID: string;
+  /** The credential's certificate subject, shown on the page. */
+  signer: string;
   hashes: string[];
   numSignatures: number;
   expiresAt: number;
@@ -59,15 +61,16 @@ export function createTestOAuth(options: {
   /** The path the authorize form posts back to. */
   authorizePath: string;
   client: TestOAuthClient;
-  credential: TestCscCredential;
+  credentials: TestCscCredential[];
   tokens: Map<string, IssuedToken>;
 }) {
-  const { client, credential, tokens } = options;
+  const { client, credentials, tokens } = options;
   const pending = new Map<string, Grant & { otp: string; tries: number }>();
   const codes = new Map<string, Grant>();
-  const signer = new X509Certificate(credential.certificates[0] ?? Buffer.alloc(0)).subject
-    .split('\n')
-    .join(', ');
+  const subjectOf = (credential: TestCscCredential) =>
+    new X509Certificate(credential.certificates[0] ?? Buffer.alloc(0)).subject
+      .split('\n')
+      .join(', ');
 
   const redirect = (
     grant: Pick<Grant, 'redirectUri' | 'state'>,
@@ -87,7 +90,7 @@ export function createTestOAuth(options: {
       action: options.authorizePath,
       requestId: id,
       serviceName: options.serviceName,
-      signer,
+      signer: grant.signer,
       description: null,
       hashes: grant.hashes.map((hash) => Buffer.from(hash, 'hex').toString('base64url')),
       otp: grant.otp,
@@ -114,7 +117,9 @@ export function createTestOAuth(options: {
     const challenge = query.get('code_challenge') ?? '';
     if (query.get('code_challenge_method') !== 'S256' || !/^[\w-]{43}$/.test(challenge))
       return invalid('PKCE with S256 is required');
-    if (query.get('credentialID') !== credential.id || credential.authMode !== 'oauth2code')
+    // In a real service only the credential's owner can answer: the code goes to them.
+    const credential = credentials.find((each) => each.id === query.get('credentialID'));
+    if (!credential || credential.authMode !== 'oauth2code')
       return invalid('Invalid parameter credentialID');
     const numSignatures = Number(query.get('numSignatures'));
     const hashes = (query.get('hashes') ?? '')
@@ -131,6 +136,7 @@ export function createTestOAuth(options: {
       clientId: client.id,
       codeChallenge: challenge,
       credentialID: credential.id,
+      signer: subjectOf(credential),
       hashes: hashes.map((hash) => hash.toString('hex')),
       numSignatures,
       expiresAt: Date.now() + pendingTtlMs,

@@ -1,13 +1,16 @@
 // The CSC test service as its own process, for e2e and manual trials:
 //   node --import tsx packages/pades/test/support/csc-service-cli.ts --port 4010 [--host 127.0.0.1]
 //     [--client-id esign-portal] [--client-secret csc-test-secret] [--redirect-uri URL ...]
-//     [--root-out root.pem]
-// Prints the portal's settings as KEY=value lines (CSC_BASE_URL first) once it listens;
-// stops on SIGINT or SIGTERM.
+//     [--user 'maija@example.fi:Maija Meikäläinen:311280-999J' ...] [--root-out root.pem]
+// Each --user gets a qualified credential of their own (the e-mail is its userID and is in
+// its certificate; the name and identity code, if given, are in its subject); without one,
+// a single credential for anyone. Prints the portal's settings as KEY=value lines (CSC_USERS
+// last) once it listens; stops on SIGINT or SIGTERM.
 import { X509Certificate } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultTestClient, startCscTestService } from './csc-service.ts';
+import { createQualifiedTestCredential } from './csc-test-credential.ts';
 
 const { values } = parseArgs({
   options: {
@@ -16,15 +19,38 @@ const { values } = parseArgs({
     'client-id': { type: 'string', default: defaultTestClient.id },
     'client-secret': { type: 'string', default: defaultTestClient.secret },
     'redirect-uri': { type: 'string', multiple: true },
+    user: { type: 'string', multiple: true },
     'root-out': { type: 'string' },
   },
 });
 
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port: 0-65535');
+const users = (values.user ?? []).map((spec) => {
+  const [email = '', name, code] = spec.split(':');
+  if (!email.includes('@')) throw new Error(`--user ${spec}: EMAIL[:NAME[:IDENTITY CODE]]`);
+  return { email, name: name || email, code };
+});
+const credentials = await Promise.all(
+  users.map(async (user, index) => {
+    const { credential } = await createQualifiedTestCredential({
+      id: `qualified-${index + 1}`,
+      userID: user.email,
+      email: user.email,
+      subject: {
+        country: 'FI',
+        commonName: user.name,
+        ...(user.code ? { serialNumber: `PNOFI-${user.code}` } : {}),
+      },
+    });
+    return credential;
+  }),
+);
+const [first, ...others] = credentials;
 const service = await startCscTestService({
   port,
   host: values.host,
+  ...(first ? { credential: first, otherCredentials: others } : {}),
   client: {
     id: values['client-id'],
     secret: values['client-secret'],
@@ -39,7 +65,7 @@ process.stdout.write(
     `CSC_OAUTH_URL=${service.oauthUrl}`,
     `CSC_CLIENT_ID=${service.client.id}`,
     `CSC_CLIENT_SECRET=${service.client.secret}`,
-    `CSC_CREDENTIAL_ID=${service.credential.id}`,
+    `CSC_USERS=${users.map((user) => user.email).join(',')}`,
     '',
   ].join('\n'),
 );

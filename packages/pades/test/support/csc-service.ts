@@ -21,6 +21,8 @@ export interface CscTestServiceOptions {
   host?: string;
   /** A fresh RSA credential ('oauth2code') from a new test qualified CA unless given. */
   credential?: TestCscCredential;
+  /** More credentials beside it, each of its own user (userID), as a real service holds. */
+  otherCredentials?: TestCscCredential[];
   client?: TestOAuthClient;
 }
 
@@ -30,6 +32,8 @@ export interface CscTestService {
   /** The OAuth2 endpoints' base, …/csc/v2/oauth2 (CSC_OAUTH_URL). */
   oauthUrl: string;
   credential: TestCscCredential;
+  /** Every credential the service holds, the first one first. */
+  credentials: TestCscCredential[];
   client: TestOAuthClient;
   /** The last certificate of the credential's chain: the trust anchor for its signatures. */
   root: Buffer;
@@ -69,7 +73,8 @@ function send(response: ServerResponse, answer: Answer) {
 }
 
 /**
- * A remote signing service written from the CSC API v2 specification: one RSA credential
+ * A remote signing service written from the CSC API v2 specification: RSA credentials, each
+ * of its own user (credentials/list takes a userID)
  * (explicit PIN authorisation through credentials/authorize, or 'oauth2code' authorisation
  * in the browser through oauth2/authorize), SCAL2 (an authorisation is bound to the hashes
  * it was given for and used up by signing them), and service tokens for one OAuth2 client.
@@ -78,6 +83,8 @@ export async function startCscTestService(
   options: CscTestServiceOptions = {},
 ): Promise<CscTestService> {
   const credential = options.credential ?? (await createQualifiedTestCredential()).credential;
+  const credentials = [credential, ...(options.otherCredentials ?? [])];
+  const credentialOf = (id: unknown) => credentials.find((each) => each.id === id);
   const client = options.client ?? defaultTestClient;
   const tokens = new Map<string, IssuedToken>();
   const sads = new Map<string, string[]>();
@@ -86,11 +93,17 @@ export async function startCscTestService(
     serviceName: 'Testi-QTSP',
     authorizePath: '/csc/v2/oauth2/authorize',
     client,
-    credential,
+    credentials,
     tokens,
   });
 
-  function signHash(body: Record<string, unknown>, token: IssuedToken): Answer {
+  function signHash(
+    body: Record<string, unknown>,
+    token: IssuedToken,
+    credential: TestCscCredential,
+  ): Answer {
+    if (token.scope === 'credential' && token.credentialID !== credential.id)
+      return invalid('the token does not authorise this credential');
     const hashes = asHex(body.hashes);
     let authorised: string[] | undefined;
     if (token.scope === 'credential') {
@@ -114,11 +127,23 @@ export async function startCscTestService(
   }
 
   function callMethod(path: string, body: Record<string, unknown>, token: IssuedToken): Answer {
-    if (body.credentialID !== undefined && body.credentialID !== credential.id)
-      return invalid('Invalid parameter credentialID');
-    if (path === 'signatures/signHash') return signHash(body, token);
+    const credential = credentialOf(body.credentialID ?? credentials[0]?.id);
+    if (!credential) return invalid('Invalid parameter credentialID');
+    if (path === 'signatures/signHash') return signHash(body, token, credential);
     if (token.scope !== 'service') return json(403, { error: 'insufficient_scope' });
-    if (path === 'credentials/list') return json(200, { credentialIDs: [credential.id] });
+    // userID names whose credentials: a client's service token may ask for any user's.
+    const userID = typeof body.userID === 'string' ? body.userID.toLowerCase() : undefined;
+    if (path === 'credentials/list')
+      return json(200, {
+        credentialIDs: credentials
+          .filter(
+            (each) =>
+              userID === undefined ||
+              each.userID === undefined ||
+              each.userID.toLowerCase() === userID,
+          )
+          .map((each) => each.id),
+      });
     if (path === 'credentials/info')
       return json(200, {
         key: { status: 'enabled', algo: ['1.2.840.113549.1.1.1'], len: 3072 },
@@ -198,6 +223,7 @@ export async function startCscTestService(
     baseUrl,
     oauthUrl: `${baseUrl}/oauth2`,
     credential,
+    credentials,
     client,
     root: credential.certificates.at(-1) ?? Buffer.alloc(0),
     calls,

@@ -20,6 +20,8 @@ export interface TestCscCredential {
   authMode: 'explicit' | 'oauth2code';
   /** The PIN for 'explicit' credentials. */
   pin?: string;
+  /** The user the credential belongs to, as credentials/list takes it (userID); anyone's when unset. */
+  userID?: string;
 }
 
 export interface QualifiedTestCredential {
@@ -68,6 +70,9 @@ export async function createQualifiedTestCredential(
     subject?: NameAttributes;
     authMode?: TestCscCredential['authMode'];
     pin?: string;
+    userID?: string;
+    /** An e-mail address for the certificate's subjectAltName. */
+    email?: string;
   } = {},
 ): Promise<QualifiedTestCredential> {
   const now = new Date();
@@ -115,6 +120,9 @@ export async function createQualifiedTestCredential(
       new x509.KeyUsagesExtension(signingKeyUsages, true),
       new x509.CertificatePolicyExtension([qcStatementOids.policyQcpNaturalQscd]),
       qcStatementsExtension(),
+      ...(options.email
+        ? [new x509.SubjectAlternativeNameExtension([{ type: 'email', value: options.email }])]
+        : []),
     ],
   });
   return {
@@ -124,6 +132,7 @@ export async function createQualifiedTestCredential(
       certificates: [signer, issuing, root].map((item) => Buffer.from(item.rawData)),
       authMode: options.authMode ?? 'oauth2code',
       ...(options.pin ? { pin: options.pin } : {}),
+      ...(options.userID ? { userID: options.userID } : {}),
     },
     root: Buffer.from(root.rawData),
   };

@@ -63,6 +63,10 @@ export async function startQualified(deps: SigningDeps, context: SignerContext):
     await downloadToFile(deps.storage, working.storage_key, inputPath);
     const { authorizeUrl, state } = await startQualifiedSignature(qualifiedDeps(deps, csc), {
       signerId: context.signer.id,
+      signer: {
+        email: context.signer.email,
+        personalIdentityCode: context.signer.personal_identity_code,
+      },
       returnToken: context.token,
       inputPath,
       outputPath,
@@ -122,12 +126,12 @@ export async function finishQualified(
     return await withTempDir(async (dir) => {
       const preparedPath = join(dir, 'prepared.pdf');
       await downloadToFile(deps.storage, pendingKey, preparedPath);
-      const { returnToken, certificate } = await completeQualifiedSignature(
+      const { returnToken, certificates } = await completeQualifiedSignature(
         qualifiedDeps(deps, csc),
         { state: query.state, code, preparedPath, timestamp: (d) => deps.trust.timestamp(d) },
       );
       const context = await loadSignerContext(deps, returnToken, undefined);
-      const subject = new X509Certificate(certificate).subject;
+      const subject = new X509Certificate(certificates[0] ?? Buffer.alloc(0)).subject;
       const name = /^CN=(.*)$/m.exec(subject)?.[1] ?? context.signer.name;
       const stored = await storeFlowFile(deps, context.flow.id, preparedPath);
       const recorded = await recordSignature(
@@ -142,7 +146,8 @@ export async function finishQualified(
             method: 'csc',
             email: context.signer.email,
             name,
-            certificates: [certificate.toString('base64')],
+            // The chain too: completion puts it in the document's validation data.
+            certificates: certificates.map((item) => item.toString('base64')),
           },
           level: 'Qualified',
         },

@@ -8,7 +8,7 @@ describe('the CSC settings', () => {
     expect(readCscConfig({ CSC_BASE_URL: ' ', CSC_CREDENTIAL_ID: '' })).toBeNull();
   });
 
-  it('default the OAuth2 base to /oauth2 under the API and the credential to the first listed', () => {
+  it('default the OAuth2 base to /oauth2 under the API and the signer to their e-mail address', () => {
     expect(
       readCscConfig({
         CSC_BASE_URL: 'https://qtsp.example/csc/v2/',
@@ -20,20 +20,35 @@ describe('the CSC settings', () => {
       oauthUrl: 'https://qtsp.example/csc/v2/oauth2',
       clientId: 'esign',
       clientSecret: 'secret',
-      credentialId: undefined,
+      userIdFrom: 'email',
     });
   });
 
-  it('take CSC_OAUTH_URL and CSC_CREDENTIAL_ID as given', () => {
+  it('take CSC_OAUTH_URL and CSC_USER_ID as given', () => {
     expect(
       readCscConfig({
         CSC_BASE_URL: 'https://qtsp.example/csc/v2',
         CSC_OAUTH_URL: 'https://login.qtsp.example/oauth2',
         CSC_CLIENT_ID: 'esign',
         CSC_CLIENT_SECRET: 'secret',
-        CSC_CREDENTIAL_ID: 'cred-7',
+        CSC_USER_ID: 'personalIdentityCode',
       }),
-    ).toMatchObject({ oauthUrl: 'https://login.qtsp.example/oauth2', credentialId: 'cred-7' });
+    ).toMatchObject({
+      oauthUrl: 'https://login.qtsp.example/oauth2',
+      userIdFrom: 'personalIdentityCode',
+    });
+  });
+
+  it('refuse one credential for every signer (CSC_CREDENTIAL_ID) and an unknown CSC_USER_ID', () => {
+    const base = {
+      CSC_BASE_URL: 'https://qtsp.example/csc/v2',
+      CSC_CLIENT_ID: 'esign',
+      CSC_CLIENT_SECRET: 'secret',
+    };
+    expect(() => readCscConfig({ ...base, CSC_CREDENTIAL_ID: 'cred-7' })).toThrow(
+      /CSC_CREDENTIAL_ID is not supported/,
+    );
+    expect(() => readCscConfig({ ...base, CSC_USER_ID: 'phone' })).toThrow(ConfigError);
   });
 
   it('refuse a missing client, a stray setting and a URL that is not http(s)', () => {

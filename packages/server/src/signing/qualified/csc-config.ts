@@ -9,8 +9,12 @@ export interface CscConfig {
   oauthUrl: string;
   clientId: string;
   clientSecret: string;
-  /** The credential to sign with; the first of credentials/list when unset. */
-  credentialId: string | undefined;
+  /**
+   * What the service knows a signer by (credentials/list's userID): their e-mail address, or
+   * the personal identity code the sender gave. Each signer signs with a credential of their
+   * own, whose certificate must name them.
+   */
+  userIdFrom: 'email' | 'personalIdentityCode';
 }
 
 const httpUrl = z.url({ protocol: /^https?$/ }).optional();
@@ -19,14 +23,16 @@ const CscEnv = z.object({
   CSC_OAUTH_URL: httpUrl,
   CSC_CLIENT_ID: z.string().optional(),
   CSC_CLIENT_SECRET: z.string().optional(),
+  CSC_USER_ID: z.enum(['email', 'personalIdentityCode']).optional(),
+  // Read only to refuse it: one credential for every signer would sign in someone else's name.
   CSC_CREDENTIAL_ID: z.string().optional(),
 });
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 /**
- * Reads CSC_BASE_URL, CSC_CLIENT_ID, CSC_CLIENT_SECRET, CSC_CREDENTIAL_ID and CSC_OAUTH_URL
- * (default `${CSC_BASE_URL}/oauth2`); blank counts as unset. Answers null when CSC_BASE_URL
+ * Reads CSC_BASE_URL, CSC_CLIENT_ID, CSC_CLIENT_SECRET, CSC_USER_ID (default email) and
+ * CSC_OAUTH_URL (default `${CSC_BASE_URL}/oauth2`); blank counts as unset. Answers null when CSC_BASE_URL
  * is unset (no Qualified signatures); throws a ConfigError naming what is wrong or missing.
  */
 export function readCscConfig(env: Record<string, string | undefined>): CscConfig | null {
@@ -48,12 +54,16 @@ export function readCscConfig(env: Record<string, string | undefined>): CscConfi
   }
   if (!clientId || !secret)
     throw new ConfigError('CSC_CLIENT_ID and CSC_CLIENT_SECRET are required with CSC_BASE_URL');
+  if (parsed.data.CSC_CREDENTIAL_ID)
+    throw new ConfigError(
+      'CSC_CREDENTIAL_ID is not supported: each signer signs with their own credential, found by CSC_USER_ID',
+    );
   const base = withoutTrailingSlash(baseUrl);
   return {
     baseUrl: base,
     oauthUrl: withoutTrailingSlash(parsed.data.CSC_OAUTH_URL ?? `${base}/oauth2`),
     clientId,
     clientSecret: secret,
-    credentialId: parsed.data.CSC_CREDENTIAL_ID,
+    userIdFrom: parsed.data.CSC_USER_ID ?? 'email',
   };
 }

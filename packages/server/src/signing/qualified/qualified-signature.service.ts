@@ -1,6 +1,5 @@
 import {
   completeExternalSignature,
-  CscError,
   dataToBeSignedHash,
   listCscCredentials,
   prepareExternalSignature,
@@ -13,7 +12,9 @@ import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
 import { toIsoString } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { signingErrorKeys } from '@esign/contract';
 import type { CscConfig } from './csc-config.ts';
+import { certificateNamesSigner, type QualifiedSigner } from './credential-owner.ts';
 import {
   credentialAuthorizationUrl,
   exchangeCredentialCode,
@@ -40,6 +41,8 @@ export const qualifiedSignatureTtlMs = 15 * 60_000;
 
 export interface StartQualifiedSignatureInput {
   signerId: string;
+  /** Whose credential signs: found at the trust service, its certificate must name them. */
+  signer: QualifiedSigner;
   /** The signer's link token; answered again by completeQualifiedSignature. */
   returnToken: string;
   /** A local copy of the working document. */
@@ -53,18 +56,28 @@ export interface StartQualifiedSignatureInput {
   redirectUri: string;
 }
 
-async function credentialToSignWith(csc: CscConfig) {
+/**
+ * The signer's own credential at the trust service: among those credentials/list gives for
+ * the signer (userID), the first authorised in the browser whose certificate names them.
+ * Answers null when they have none, so that nobody signs in another's name.
+ */
+async function signersCredential(csc: CscConfig, signer: QualifiedSigner) {
+  const userID = csc.userIdFrom === 'email' ? signer.email : signer.personalIdentityCode;
+  if (!userID) return null;
   const service = { baseUrl: csc.baseUrl, accessToken: await requestServiceToken(csc) };
-  const credentialID = csc.credentialId ?? (await listCscCredentials(service))[0];
-  if (!credentialID) throw new CscError('credentials/list answered no credential');
-  const credential = await readCscCredential(service, credentialID);
-  if (credential.authMode !== 'oauth2code')
-    throw new CscError(`credential ${credentialID} is not authorised in the browser (oauth2code)`);
-  return credential;
+  for (const credentialID of await listCscCredentials(service, userID)) {
+    const credential = await readCscCredential(service, credentialID);
+    if (
+      credential.authMode === 'oauth2code' &&
+      certificateNamesSigner(credential.certificate, signer)
+    )
+      return credential;
+  }
+  return null;
 }
 
 /**
- * Starts a qualified signature: reads the credential's certificate at the trust service,
+ * Starts a qualified signature: finds the signer's own credential at the trust service,
  * writes the prepared document to `outputPath`, keeps what the callback needs in the
  * database for 15 minutes and answers where to send the signer's browser.
  */
@@ -74,9 +87,16 @@ export async function startQualifiedSignature(
 ): Promise<{ authorizeUrl: string; state: string }> {
   if (new URL(input.redirectUri).search) throw new Error('redirectUri must carry no query');
   const now = deps.clock?.() ?? new Date();
-  const credential = await credentialToSignWith(deps.csc).catch((cause: unknown) => {
+  const credential = await signersCredential(deps.csc, input.signer).catch((cause: unknown) => {
     throw new QualifiedSignatureError(input.returnToken, 'unavailable', cause);
   });
+  if (!credential)
+    throw new QualifiedSignatureError(
+      input.returnToken,
+      'validation',
+      new Error('the trust service has no credential whose certificate names the signer'),
+      signingErrorKeys.noQualifiedCertificate,
+    );
   const prepared = await prepareExternalSignature({
     input: input.inputPath,
     output: input.outputPath,
@@ -134,12 +154,12 @@ async function takeState(deps: QualifiedSignatureDeps, state: string) {
  * Finishes a qualified signature from the trust service's callback: the state is used up
  * whatever happens; the code is exchanged for the credential-scope token, the hash signed
  * (signHash) and the CMS written into the prepared document at `preparedPath` in place.
- * Answers the signer, their link token and the certificate that signed (DER).
+ * Answers the signer, their link token and the certificate that signed with its chain (DER).
  */
 export async function completeQualifiedSignature(
   deps: QualifiedSignatureDeps,
   input: { state: string; code: string; preparedPath: string; timestamp: TimestampSource },
-): Promise<{ signerId: string; returnToken: string; certificate: Buffer }> {
+): Promise<{ signerId: string; returnToken: string; certificates: Buffer[] }> {
   const { signerId, pending, expired } = await takeState(deps, input.state);
   if (expired)
     throw new QualifiedSignatureError(
@@ -168,8 +188,8 @@ export async function completeQualifiedSignature(
   } catch (cause) {
     throw new QualifiedSignatureError(pending.returnToken, 'unavailable', cause);
   }
-  const certificate = Buffer.from(pending.signature.certificates[0] ?? '', 'base64');
-  return { signerId, returnToken: pending.returnToken, certificate };
+  const certificates = pending.signature.certificates.map((item) => Buffer.from(item, 'base64'));
+  return { signerId, returnToken: pending.returnToken, certificates };
 }
 
 /**
