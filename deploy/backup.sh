@@ -2,25 +2,27 @@
 # Backs up the eSign portal while it runs: the database first, then the files, then a check
 # that every file the database copy refers to is in the backup (deploy/backup-check.mjs).
 #   deploy/backup.sh [backup root]        (default: $BACKUP_DIR, else ./backups)
-# Reads the portal's own settings from the environment (or a .env file in the working
-# directory): DATABASE_URL, DATA_DIR, S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
-# S3_SECRET_ACCESS_KEY. Needs node (from a checkout with `npm ci` done), and pg_dump for
-# PostgreSQL (same major version as the server, or newer), the aws CLI for S3.
+# Reads the portal's own settings from the environment and a .env file in the working
+# directory, as the portal does (the environment wins; deploy/env-file.mjs): DATABASE_URL,
+# DATA_DIR, S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY.
+# Needs node (from a checkout with `npm ci` done); for PostgreSQL pg_dump and pg_restore
+# (Debian's postgresql-client, same major version as the server or newer); for S3 the aws CLI.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 if [[ -f .env ]]; then
-  set -a
-  # shellcheck disable=SC1091
-  source ./.env
-  set +a
+  # Read as the portal reads it (dotenv), not run as shell; the environment wins over it.
+  settings="$(node "$here/env-file.mjs" .env)"
+  eval "$settings"
 fi
 data_dir="${DATA_DIR:-./data}"
 database_url="${DATABASE_URL:-}"
 root="${1:-${BACKUP_DIR:-./backups}}"
 target="$root/esign-$(date -u +%Y%m%dT%H%M%SZ)"
 umask 077 # a backup holds personal data and, where they were generated, the secrets
-mkdir -p "$target"
+mkdir -p "$root"
+# Never into an earlier backup's folder (two backups started within the same second).
+mkdir "$target"
 echo "backing up to $target"
 
 # 1. The database, as one consistent snapshot.
@@ -29,11 +31,13 @@ case "$database_url" in
     pg_dump --format=custom --no-owner --no-privileges --file="$target/database.pgdump" "$database_url"
     ;;
   sqlite:* | "")
+    # sqlite:path and sqlite://path, as the portal reads them (src/db/database.ts).
     sqlite_file="${database_url#sqlite:}"
+    sqlite_file="${sqlite_file#//}"
     node "$here/sqlite-backup.mjs" "${sqlite_file:-$data_dir/esign.db}" "$target/esign.db"
     ;;
   *)
-    echo "DATABASE_URL is neither postgres:// nor sqlite:" >&2
+    echo "DATABASE_URL is neither postgres:// nor sqlite: (or sqlite://)" >&2
     exit 2
     ;;
 esac

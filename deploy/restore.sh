@@ -3,7 +3,7 @@
 # operator files and generated secrets. Stop every portal node first; start them afterwards
 # (migrations bring an older backup's schema up to date at start).
 #   deploy/restore.sh <backup folder> --yes
-# Uses the same settings as deploy/backup.sh, taken from the environment or ./.env, and
+# Uses the same settings as deploy/backup.sh, taken from the environment and ./.env, and
 # restores to where they point: DATABASE_URL (best an empty database), DATA_DIR, S3_BUCKET.
 set -euo pipefail
 
@@ -14,10 +14,9 @@ if [[ -z "$source_dir" || "${2:-}" != "--yes" ]]; then
   exit 2
 fi
 if [[ -f .env ]]; then
-  set -a
-  # shellcheck disable=SC1091
-  source ./.env
-  set +a
+  # Read as the portal reads it (dotenv), not run as shell; the environment wins over it.
+  settings="$(node "$here/env-file.mjs" .env)"
+  eval "$settings"
 fi
 data_dir="${DATA_DIR:-./data}"
 database_url="${DATABASE_URL:-}"
@@ -34,7 +33,9 @@ case "$database_url" in
     ;;
   sqlite:* | "")
     [[ -f "$source_dir/esign.db" ]] || { echo "no esign.db in $source_dir" >&2; exit 1; }
+    # sqlite:path and sqlite://path, as the portal reads them (src/db/database.ts).
     sqlite_file="${database_url#sqlite:}"
+    sqlite_file="${sqlite_file#//}"
     sqlite_file="${sqlite_file:-$data_dir/esign.db}"
     mkdir -p "$(dirname "$sqlite_file")"
     # The old write-ahead log belongs to the old database: it must not be replayed into this one.
@@ -43,7 +44,7 @@ case "$database_url" in
     mv "$sqlite_file.restoring" "$sqlite_file"
     ;;
   *)
-    echo "DATABASE_URL is neither postgres:// nor sqlite:" >&2
+    echo "DATABASE_URL is neither postgres:// nor sqlite: (or sqlite://)" >&2
     exit 2
     ;;
 esac

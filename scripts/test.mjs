@@ -16,10 +16,13 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
 
 const isRoot = process.getuid?.() === 0;
+// Keep in step with .ci/run.
 const debianPackages = {
   chromium: '/usr/bin/chromium',
   'poppler-utils': '/usr/bin/pdfsig',
   qpdf: '/usr/bin/qpdf',
+  // pg_dump and pg_restore, which deploy/backup.sh and restore.sh run (backup-restore.test.ts).
+  'postgresql-client': '/usr/bin/pg_restore',
 };
 
 function ensureDebianPackages() {
@@ -181,7 +184,9 @@ try {
   }
   if (!only.length || only.includes('integration')) {
     await ensurePostgres();
-    ensureDebianPackages(); // qpdf makes test PDFs (encrypted, cross-reference streams)
+    // qpdf makes test PDFs (encrypted, cross-reference streams); the backup scripts need
+    // postgresql-client.
+    ensureDebianPackages();
   }
   const integrationReport = join(reports, 'integration.json');
   if (
