@@ -158,5 +158,7 @@ export const SignFlowDetailResponse = SignFlowDetail.extend({
   Language: z.string().nullable(),
   /** Why processing failed (Status Error), for the sender; null otherwise. */
   FailureReason: z.string().nullable(),
+  /** Set at sending: the signers must sign by then, or the flow expires (ends Cancelled). */
+  SigningDeadline: IsoDateTime.nullable(),
 });
 export type SignFlowDetailResponse = z.infer<typeof SignFlowDetailResponse>;

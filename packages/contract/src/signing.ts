@@ -45,7 +45,8 @@ export const signingRoutes = {
  * - Open: it is their turn and they have not signed or rejected;
  * - NotYourTurn: a Sequential flow waits for an earlier signer;
  * - Signed / Rejected: this signer already did so;
- * - FlowFinished / FlowRejected / FlowCancelled / FlowFailed: the flow ended otherwise.
+ * - FlowFinished / FlowRejected / FlowCancelled / FlowFailed: the flow ended otherwise;
+ * - FlowExpired: its deadline passed before everyone signed.
  */
 export const SignerTaskState = z.enum([
   'Open',
@@ -55,6 +56,7 @@ export const SignerTaskState = z.enum([
   'FlowFinished',
   'FlowRejected',
   'FlowCancelled',
+  'FlowExpired',
   'FlowFailed',
 ]);
 export type SignerTaskState = z.infer<typeof SignerTaskState>;

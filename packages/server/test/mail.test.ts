@@ -33,6 +33,8 @@ const paramsOf: MailParams = {
   finished: { flowName: invitation.flowName, link },
   inspector: { ...invitation },
   failed: { flowName: invitation.flowName, reason: 'time-stamp service down', link },
+  expired: { ...invitation },
+  expiredSender: { flowName: invitation.flowName, signed: 1, total: 3, link },
 };
 const templates = Object.keys(paramsOf) as MailTemplate[];
 

@@ -52,6 +52,7 @@ function flowRow(language: string | null): SignFlowRow {
     rejected_at: null,
     last_status_query_at: null,
     auto_delete_at: null,
+    deadline_at: null,
     working_file_id: null,
     failure_reason: null,
   };

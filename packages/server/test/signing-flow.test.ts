@@ -304,6 +304,62 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
     expect(files).toEqual([]);
   });
 
+  it('gives the signers a deadline in their mail and ends the flow when it passes', async () => {
+    const owner = await sender();
+    const [early, late] = [`ajoissa.${kind}@example.com`, `myohassa.${kind}@example.com`];
+    const sentAt = clock.now().getTime();
+    const id = await sendFlow(owner, {
+      name: `Määräaika ${kind}`,
+      process: 'Concurrent',
+      signers: [
+        { Name: 'Ajoissa Allekirjoittava', Email: early },
+        { Name: 'Myöhässä Oleva', Email: late },
+      ],
+    });
+    await runJobs();
+    const detail = (await owner.get(`${flows}/${id}`)).json();
+    // SIGNING_DEADLINE_DAYS defaults to 30.
+    expect(Date.parse(detail.SigningDeadline)).toBe(sentAt + 30 * day);
+    const [invitation] = await mailsTo(db(), late);
+    const deadlineDate = new Intl.DateTimeFormat('fi-FI', {
+      timeZone: 'Europe/Helsinki',
+      dateStyle: 'long',
+    }).format(new Date(detail.SigningDeadline));
+    expect(invitation?.text_body).toContain(`Allekirjoitathan viimeistään ${deadlineDate}.`);
+
+    const earlyToken = await linkOf(early);
+    const signer = await identifyWithCode(context.app, db(), runJobs, earlyToken, early);
+    expect((await signer.post(`/api/sign/${earlyToken}/sign`, { HaveRead: true })).statusCode).toBe(
+      200,
+    );
+    const lateToken = await linkOf(late);
+
+    clock.advance(30 * day - 60_000);
+    await enqueueJob(db(), { kind: signingJobs.expire, payload: null }, clock.now());
+    await runJobs();
+    expect((await flowOf(owner, id)).Status).toBe('Sent');
+
+    clock.advance(2 * 60_000);
+    await enqueueJob(db(), { kind: signingJobs.expire, payload: null }, clock.now());
+    await runJobs();
+    await runJobs();
+    const ended = (await owner.get(`${flows}/${id}`)).json();
+    expect(ended).toMatchObject({ Status: 'Cancelled', SignFlowDetailsStatus: 'Cancelled' });
+    expect(ended.SignedFile).toBeNull();
+    const task = (await new TestClient(context.app).get(`/api/sign/${lateToken}`)).json();
+    expect(task.State).toBe('FlowExpired');
+    const subjects = async (to: string) => (await mailsTo(db(), to)).map((mail) => mail.subject);
+    expect(await subjects(late)).toContain(`Allekirjoituspyyntö vanhentui: ${ended.Name}`);
+    expect(await subjects(early)).toContain(`Allekirjoituspyyntö vanhentui: ${ended.Name}`);
+    const ownerMail = (await mailsTo(db(), 'user@example.com')).find(
+      (mail) => mail.subject === `Allekirjoituspyyntö vanhentui: ${ended.Name}`,
+    );
+    expect(ownerMail?.text_body).toContain('allekirjoituksia oli 1/2');
+    const timeline = (await owner.get(`${flows}/${id}/events`)).json();
+    expect(timeline.Events.at(-1)).toMatchObject({ Operation: 'Expired', Actor: 'system' });
+    expect(timeline.ChainIntact).toBe(true);
+  });
+
   it('queues the next reminder once even when a reminder job runs twice', async () => {
     const owner = await sender();
     const email = `twice.${kind}@example.com`;

@@ -19,6 +19,7 @@ export const auditOperations = {
   finished: 'Finished',
   failed: 'Failed',
   resumed: 'Resumed',
+  expired: 'Expired',
   downloaded: 'Downloaded',
   deleted: 'Deleted',
   personalDataQuery: 'Personal Data Query',

@@ -93,6 +93,7 @@ export const EnvSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(100),
   AUTO_DELETE_DAYS: z.coerce.number().int().positive().default(180),
+  SIGNING_DEADLINE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ALLOWED_ATTACHMENT_TYPES: z.string().default(defaultAttachmentTypes.join(',')),
   /** Unset means every level the configuration can offer (see signatureLevelsOf). */
   SIGNATURE_LEVELS: z.string().optional(),
@@ -149,6 +150,8 @@ export interface AppConfig {
   sessionAbsoluteMs: number;
   maxUploadBytes: number;
   autoDeleteDays: number;
+  /** How long signers have from sending: the deadline in their mail; then the flow expires. */
+  signingDeadlineDays: number;
   allowedAttachmentTypes: string[];
   /** The levels senders may choose; Advanced only when signerOidc is set. */
   signatureLevels: SignatureLevel[];
@@ -369,6 +372,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
     autoDeleteDays: env.AUTO_DELETE_DAYS,
+    signingDeadlineDays: env.SIGNING_DEADLINE_DAYS,
     allowedAttachmentTypes: listOf(env.ALLOWED_ATTACHMENT_TYPES),
     signatureLevels: signatureLevelsOf(env.SIGNATURE_LEVELS, signerOidc, csc),
     signerOidc,

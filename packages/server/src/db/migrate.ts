@@ -8,6 +8,7 @@ import { signFlows } from './migrations/0004-signflows.ts';
 import { signing } from './migrations/0005-signing.ts';
 import { membershipIndex } from './migrations/0006-membership-index.ts';
 import { signerIdentityCode } from './migrations/0007-signer-identity-code.ts';
+import { signingDeadline } from './migrations/0008-signing-deadline.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
 const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
@@ -18,6 +19,7 @@ const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0005-signing', signing],
   ['0006-membership-index', membershipIndex],
   ['0007-signer-identity-code', signerIdentityCode],
+  ['0008-signing-deadline', signingDeadline],
 ];
 
 class StaticProvider implements MigrationProvider {

@@ -144,6 +144,8 @@ export interface SignFlowsTable {
   rejected_at: Timestamp | null;
   last_status_query_at: Timestamp | null;
   auto_delete_at: Timestamp | null;
+  /** Set at sending: signers must sign by then, or the flow expires (ends Cancelled). */
+  deadline_at: Timestamp | null;
   /** The prepared document with the signatures made so far (a file of kind 'working'). */
   working_file_id: string | null;
   /** Why processing failed (Error / Failed), shown to the sender. */

@@ -28,6 +28,8 @@ const MailJobPayload = z.discriminatedUnion('template', [
   payloadOf('finished'),
   payloadOf('inspector'),
   payloadOf('failed'),
+  payloadOf('expired'),
+  payloadOf('expiredSender'),
 ]);
 
 /** A message to send: the template, the recipient's language and the template's parameters. */

@@ -39,6 +39,15 @@ export const mailParamSchemas = {
     link: Link,
   }),
   failed: z.object({ flowName: z.string(), reason: z.string(), link: Link }),
+  /** To a signer: the deadline passed before everyone signed. */
+  expired: z.object({ flowName: z.string(), senderName: z.string(), organisation: z.string() }),
+  /** To the sender: the same, with how far it got. */
+  expiredSender: z.object({
+    flowName: z.string(),
+    signed: z.number().int().nonnegative(),
+    total: z.number().int().positive(),
+    link: Link,
+  }),
 } as const;
 
 export type MailTemplate = keyof typeof mailParamSchemas;

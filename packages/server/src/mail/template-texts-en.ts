@@ -117,4 +117,23 @@ export const englishMail: MailTexts = {
       automatic,
     ],
   }),
+  expired: (params) => ({
+    subject: `Signature request expired: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `The signature request from ${senderOf(params)} for the document “${params.flowName}” has expired: its deadline passed before everyone had signed. You no longer need to sign it, and the signing link you received no longer works.`,
+      ),
+      automatic,
+    ],
+  }),
+  expiredSender: (params) => ({
+    subject: `Signature request expired: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `The deadline of the signature request “${params.flowName}” passed with ${params.signed} of ${params.total} signatures made, so the request has ended without a signed document. You can copy it as a new request and send it again.`,
+      ),
+      link('Open the signature request', params.link),
+      automatic,
+    ],
+  }),
 };

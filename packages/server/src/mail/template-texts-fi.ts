@@ -117,4 +117,23 @@ export const finnishMail: MailTexts = {
       automatic,
     ],
   }),
+  expired: (params) => ({
+    subject: `Allekirjoituspyyntö vanhentui: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `Lähettäjän ${senderOf(params)} allekirjoituspyyntö asiakirjasta ”${params.flowName}” on vanhentunut: sen määräaika umpeutui ennen kuin kaikki olivat allekirjoittaneet. Sinun ei enää tarvitse allekirjoittaa sitä, eikä saamasi allekirjoituslinkki enää toimi.`,
+      ),
+      automatic,
+    ],
+  }),
+  expiredSender: (params) => ({
+    subject: `Allekirjoituspyyntö vanhentui: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `Allekirjoituspyynnön ”${params.flowName}” määräaika umpeutui, kun allekirjoituksia oli ${params.signed}/${params.total}. Pyyntö päättyi ilman allekirjoitettua asiakirjaa. Voit kopioida sen uudeksi pyynnöksi ja lähettää uudelleen.`,
+      ),
+      link('Avaa allekirjoituspyyntö', params.link),
+      automatic,
+    ],
+  }),
 };

@@ -117,4 +117,23 @@ export const swedishMail: MailTexts = {
       automatic,
     ],
   }),
+  expired: (params) => ({
+    subject: `Begäran om underskrift har gått ut: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `Begäran om underskrift från ${senderOf(params)} av dokumentet ”${params.flowName}” har gått ut: tidsfristen löpte ut innan alla hade undertecknat. Du behöver inte längre underteckna det, och länken du fick fungerar inte längre.`,
+      ),
+      automatic,
+    ],
+  }),
+  expiredSender: (params) => ({
+    subject: `Begäran om underskrift har gått ut: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `Tidsfristen för begäran om underskrift ”${params.flowName}” löpte ut med ${params.signed} av ${params.total} underskrifter, så begäran avslutades utan ett undertecknat dokument. Du kan kopiera den som en ny begäran och skicka den igen.`,
+      ),
+      link('Öppna begäran om underskrift', params.link),
+      automatic,
+    ],
+  }),
 };

@@ -82,5 +82,6 @@ export function presentDetail(
     PersonalSignedFile: personal ? fileInfo(personal) : null,
     Language: row.language,
     FailureReason: row.failure_reason,
+    SigningDeadline: isoOrNull(row.deadline_at),
   };
 }

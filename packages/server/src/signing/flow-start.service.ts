@@ -83,6 +83,9 @@ export async function startSigning(
         })
         .execute();
       await claimStorageKeys(trx, [stored.storageKey]);
+      // The signers' deadline; the flow is deleted at the latest a retention period after it
+      // (sooner when it ends sooner: the end sets the date anew).
+      const deadline = new Date(now.getTime() + days(deps.config.signingDeadlineDays));
       const updated = await trx
         .updateTable('sign_flows')
         .set({
@@ -90,6 +93,10 @@ export async function startSigning(
           details_status: 'Started',
           sent_at: now.toISOString(),
           updated_at: now.toISOString(),
+          deadline_at: deadline.toISOString(),
+          auto_delete_at: new Date(
+            deadline.getTime() + days(deps.config.autoDeleteDays),
+          ).toISOString(),
           working_file_id: stored.id,
         })
         .where('id', '=', flow.id)

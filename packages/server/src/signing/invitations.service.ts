@@ -30,7 +30,7 @@ export async function mailSigningLink(
     senderName: owner.display_name,
     flowName: flow.name,
     note: flow.note,
-    deadline: flow.auto_delete_at ? new Date(flow.auto_delete_at).toISOString() : null,
+    deadline: flow.deadline_at ? new Date(flow.deadline_at).toISOString() : null,
     link: signingLink(deps.config.publicUrl, token),
     level: (flow.minimum_signature_level ?? 'Low') as 'Low' | 'Advanced' | 'Qualified',
   });

@@ -27,6 +27,8 @@ export const signingJobs = {
   autoDelete: 'signing.auto-delete',
   /** Queues completion again for flows whose signers all signed long ago but that never finished (recurring). */
   statusCheck: 'signing.status-check',
+  /** Ends the flows whose signing deadline passed (recurring). */
+  expire: 'signing.expire',
   /** Removes stored objects that no record names, past their grace period (recurring). */
   sweepFiles: 'files.sweep',
 } as const;

@@ -9,9 +9,18 @@ export function signersInTurn(flow: Pick<SignFlowRow, 'signature_process'>, sign
   return flow.signature_process === 'Sequential' ? unsigned.slice(0, 1) : unsigned;
 }
 
+/** A flow cancelled at or after its deadline was ended by it, not by the sender. */
+export function isExpiry(flow: Pick<SignFlowRow, 'cancelled_at' | 'deadline_at'>): boolean {
+  return (
+    flow.cancelled_at !== null &&
+    flow.deadline_at !== null &&
+    new Date(flow.cancelled_at).getTime() >= new Date(flow.deadline_at).getTime()
+  );
+}
+
 /** Where a signer's task stands, from the signer's point of view. */
 export function taskStateOf(
-  flow: Pick<SignFlowRow, 'status' | 'signature_process'>,
+  flow: Pick<SignFlowRow, 'status' | 'signature_process' | 'cancelled_at' | 'deadline_at'>,
   signer: SignerRow,
   signers: SignerRow[],
 ): SignerTaskState {
@@ -23,7 +32,7 @@ export function taskStateOf(
     case 'Rejected':
       return 'FlowRejected';
     case 'Cancelled':
-      return 'FlowCancelled';
+      return isExpiry(flow) ? 'FlowExpired' : 'FlowCancelled';
     case 'Sent':
       return signersInTurn(flow, signers).some((s) => s.id === signer.id) ? 'Open' : 'NotYourTurn';
     default:

@@ -3,6 +3,7 @@ import type { JobWorker } from '../jobs/job-queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sweepPendingFileDeletions } from '../signflows/stored-objects.ts';
 import { deleteExpiredFlows } from './auto-delete.service.ts';
+import { expireOverdueFlows } from './expiry.service.ts';
 import { completeFlow, markFlowFailed } from './completion.service.ts';
 import { mailSigningLink, remindSigners } from './invitations.service.ts';
 import { signingJobs, type SigningDeps } from './signing-deps.ts';
@@ -67,6 +68,10 @@ export function registerSigningJobs(worker: JobWorker, deps: SigningDeps & { mai
     await deleteExpiredFlows(deps);
   });
   worker.every(signingJobs.autoDelete, hourMs);
+  worker.register(signingJobs.expire, async () => {
+    await expireOverdueFlows(deps);
+  });
+  worker.every(signingJobs.expire, hourMs);
   worker.register(signingJobs.statusCheck, async () => {
     await queueStuckCompletions(deps, stuckAfterMs);
   });

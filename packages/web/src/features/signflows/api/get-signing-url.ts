@@ -1,6 +1,7 @@
+import { errorKeys } from '@esign/contract';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { requestJson } from '../../../lib/http.ts';
+import { ApiError, sendRequest } from '../../../lib/http.ts';
 
 export interface SigningUrlInput {
   signFlowId: string;
@@ -11,9 +12,32 @@ export interface SigningUrlInput {
 const signingUrlPath = ({ signFlowId, signerId }: SigningUrlInput) =>
   `/api/esign/SignFlows/${encodeURIComponent(signFlowId)}/${encodeURIComponent(signerId)}/signingurl`;
 
-/** One signer's personal signing link; 'Not Found' until the flow has reached its signers. */
-export function getSigningUrl(input: SigningUrlInput): Promise<string> {
-  return requestJson(signingUrlPath(input), z.string(), { notFoundAsNotFound: true });
+const SigningUrl = z.url({ protocol: /^https?$/ });
+
+function linkIn(text: string, contentType: string | null): unknown {
+  if (!contentType?.includes('json')) return text.trim();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One signer's personal signing link; 'Not Found' until the flow has reached its signers.
+ * The server answers the bare string as text/plain (SPEC §7: "returns a string"), so the
+ * answer is read as text; a JSON-encoded string is accepted as well.
+ */
+export async function getSigningUrl(input: SigningUrlInput): Promise<string> {
+  const response = await sendRequest(signingUrlPath(input), { notFoundAsNotFound: true });
+  const text = await response.text();
+  const link = SigningUrl.safeParse(linkIn(text, response.headers.get('Content-Type')));
+  if (!link.success) {
+    const error = new ApiError(response.status, errorKeys.unexpected, text, response.headers);
+    error.cause = link.error;
+    throw error;
+  }
+  return link.data;
 }
 
 /** Fetched on demand (when the user asks to copy it), so a mutation rather than a cached query. */

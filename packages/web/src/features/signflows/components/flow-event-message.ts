@@ -75,6 +75,8 @@ export function describeFlowEvent(
       return withDetail(details, 'reason', 'failed', 'failedWithReason');
     case 'Resumed':
       return message('resumed');
+    case 'Expired':
+      return message('expired');
     case 'Downloaded':
       return message(textOf(details, 'kind') === 'signedfile' ? 'downloadedSigned' : 'downloaded');
     case 'Deleted':

@@ -19,6 +19,10 @@ export function FlowStatusCheck({ flow }: { flow: SignFlowDetailResponse }) {
     flow.LastStatusQueryTimeUtc === null
       ? null
       : formatListDate(flow.LastStatusQueryTimeUtc, i18n.language);
+  const deadline =
+    flow.Status === 'Sent' && flow.SigningDeadline !== null
+      ? formatListDate(flow.SigningDeadline, i18n.language)
+      : null;
   const progress = check.isPending
     ? t('signflow.status.check.checking')
     : check.isSuccess
@@ -38,6 +42,11 @@ export function FlowStatusCheck({ flow }: { flow: SignFlowDetailResponse }) {
               : t('signflow.status.failure.reason', { reason: flow.FailureReason })}
           </p>
         </Alert>
+      )}
+      {deadline !== null && (
+        <p className="mb-2" data-testid="signing-deadline">
+          {t('signflow.status.deadline', { date: deadline.date })}
+        </p>
       )}
       <div className="signflow-edit__actions mb-3">
         <Button

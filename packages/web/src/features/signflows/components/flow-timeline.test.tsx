@@ -29,6 +29,7 @@ const flow: SignFlowDetailResponse = {
   PersonalSignedFile: null,
   Language: 'en',
   FailureReason: null,
+  SigningDeadline: null,
 };
 
 function renderTimeline(events: FlowEventsResponse, language = 'en'): string {

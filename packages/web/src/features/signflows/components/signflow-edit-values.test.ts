@@ -55,6 +55,7 @@ const sentFlow: SignFlowDetailResponse = {
   PersonalSignedFile: null,
   Language: 'sv',
   FailureReason: null,
+  SigningDeadline: null,
 };
 
 describe('the edit form values', () => {

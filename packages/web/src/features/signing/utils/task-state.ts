@@ -8,7 +8,7 @@ export type StateNotice =
   | { kind: 'done'; state: 'Signed' | 'Rejected'; tone: NoticeTone }
   | {
       kind: 'ended';
-      state: 'FlowFinished' | 'FlowRejected' | 'FlowCancelled' | 'FlowFailed';
+      state: 'FlowFinished' | 'FlowRejected' | 'FlowCancelled' | 'FlowExpired' | 'FlowFailed';
       tone: NoticeTone;
     };
 
@@ -28,6 +28,7 @@ export function stateNoticeFor(state: SignerTaskState): StateNotice | null {
     case 'FlowFinished':
     case 'FlowRejected':
     case 'FlowCancelled':
+    case 'FlowExpired':
       return { kind: 'ended', state, tone: 'warning' };
   }
 }
