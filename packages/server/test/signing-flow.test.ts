@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { trustAnchorsOf } from './support/trust.ts';
 import { bufferSource, verifyPdf } from '@esign/pades';
 import { describe, expect, it } from 'vitest';
@@ -8,12 +10,14 @@ import { signingJobs } from '../src/signing/signing-deps.ts';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import {
+  draftBody,
   identifyWithCode,
   mailsTo,
   pdfsigVerdicts,
   sendFlow,
   signingTokenIn,
 } from './support/signing.ts';
+import { makePdf } from './support/pdf.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const flows = '/api/esign/SignFlows';
@@ -39,7 +43,13 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
       Status: string;
       SignFlowDetailsStatus: string;
       SignedFile: { Guid: string } | null;
-      Signers: Array<{ Email: string; Status: string; RejectionComment: string | null }>;
+      Signers: Array<{
+        Guid: string;
+        Email: string;
+        Status: string;
+        RejectionComment: string | null;
+        CompletionTimeUtc: string | null;
+      }>;
     }>();
 
   it('takes a Sequential flow through both signers to a signed file every validator accepts', async () => {
@@ -56,10 +66,25 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
     expect(await mailsTo(db(), first)).toHaveLength(1);
     expect(await mailsTo(db(), second)).toHaveLength(0);
 
+    // The owner can hand out any signer's link (the list's 'link' action); the second
+    // signer's is not their turn yet, and asks for no code.
+    const sent = await flowOf(owner, id);
+    const secondGuid = sent.Signers.find((s) => s.Email === second)?.Guid ?? '';
+    const secondUrl = await owner.get(`${flows}/${id}/${secondGuid}/signingurl`);
+    expect(secondUrl.statusCode).toBe(200);
+    const secondEarlyToken = signingTokenIn(secondUrl.body);
     const secondEarly = new TestClient(context.app);
-    // The second signer has no link yet; their task is not their turn even if they had one.
+    const early = (await secondEarly.get(`/api/sign/${secondEarlyToken}`)).json();
+    expect(early).toMatchObject({ State: 'NotYourTurn', Authenticated: false, Document: null });
+    const earlyCode = await secondEarly.post(`/api/sign/${secondEarlyToken}/code`);
+    expect(earlyCode.json().key).toBe('signing.errors.notYourTurn');
+    // An unknown link says so, and shows nothing.
+    const unknown = await secondEarly.get(`/api/sign/${'x'.repeat(43)}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().key).toBe('signing.errors.linkInvalid');
+
     const firstToken = await linkOf(first);
-    const task = (await secondEarly.get(`/api/sign/${firstToken}`)).json();
+    const task = (await new TestClient(context.app).get(`/api/sign/${firstToken}`)).json();
     expect(task).toMatchObject({ State: 'Open', Authenticated: false, Document: null });
 
     const firstBrowser = await identifyWithCode(context.app, db(), runJobs, firstToken, first);
@@ -85,6 +110,9 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
     const finished = await flowOf(owner, id);
     expect(finished).toMatchObject({ Status: 'Finished', SignFlowDetailsStatus: 'Finished' });
     expect(finished.Signers.map((s) => s.Status)).toEqual(['Signed', 'Signed']);
+    for (const signer of finished.Signers)
+      expect(Date.parse(signer.CompletionTimeUtc ?? '')).toBe(clock.now().getTime());
+    expect(secondToken).toBe(secondEarlyToken);
     const file = await owner.get(`${flows}/${id}/signedfile/${finished.SignedFile?.Guid}`);
     expect(file.statusCode).toBe(200);
     const pdf = file.rawPayload;
@@ -118,9 +146,50 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
       expect.arrayContaining(['Sent', 'Mailed', 'Authenticated', 'Sign', 'Finished']),
     );
     expect(await findBrokenAuditLink(db(), id)).toBeNull();
+    // A change to any event of the flow shows in its chain.
+    await db()
+      .updateTable('audit_events')
+      .set({ ip: '203.0.113.9' })
+      .where('flow_id', '=', id)
+      .where('operation', '=', 'Sign')
+      .execute();
+    expect((await owner.get(`${flows}/${id}/events`)).json().ChainIntact).toBe(false);
     // Links of a finished flow no longer open the document.
     const after = (await secondBrowser.get(`/api/sign/${secondToken}`)).json();
     expect(after).toMatchObject({ State: 'Signed', Document: null });
+  });
+
+  it('lets an identified signer download the attachments, and nobody else', async () => {
+    const owner = await sender();
+    const email = `liitteet.${kind}@example.com`;
+    const saved = await owner.post(
+      flows,
+      draftBody({ name: 'Liitteellinen', signers: [{ Name: 'Liite Lukija', Email: email }] }),
+    );
+    const id = saved.json<{ Guid: string }>().Guid;
+    await owner.upload(`${flows}/${id}/signfile`, 'sopimus.pdf', makePdf());
+    const appendix = Buffer.from('Liite 1: hinnasto\n'.repeat(50));
+    await owner.upload(`${flows}/${id}/attachment`, 'hinnasto.txt', appendix);
+    expect((await owner.post(`${flows}/${id}/send`)).statusCode).toBe(200);
+    await runJobs();
+    const token = await linkOf(email);
+
+    const stranger = new TestClient(context.app);
+    const unidentified = (await stranger.get(`/api/sign/${token}`)).json();
+    expect(unidentified.Attachments).toEqual([]);
+    const signer = await identifyWithCode(context.app, db(), runJobs, token, email);
+    const task = (await signer.get(`/api/sign/${token}`)).json();
+    expect(task.Attachments).toEqual([
+      { Guid: expect.any(String), FileName: 'hinnasto.txt', Size: appendix.length },
+    ]);
+    const attachmentId = task.Attachments[0].Guid as string;
+    const download = await signer.get(`/api/sign/${token}/attachment/${attachmentId}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(appendix)).toBe(true);
+    expect(download.headers['content-disposition']).toContain('hinnasto.txt');
+    expect((await stranger.get(`/api/sign/${token}/attachment/${attachmentId}`)).statusCode).toBe(
+      401,
+    );
   });
 
   it('invites every signer of a Concurrent flow at once and lets them sign in any order', async () => {
@@ -292,7 +361,20 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
 
     await owner.post(`${flows}/${id}/cancel`, { Comment: '' });
     await runJobs();
-    clock.advance(31 * day);
+    const storedKeys = (
+      await db()
+        .selectFrom('sign_flow_files')
+        .select('storage_key')
+        .where('flow_id', '=', id)
+        .execute()
+    ).map((row) => row.storage_key);
+    expect(storedKeys.length).toBeGreaterThan(0);
+    // Not before its date: a day early, the job leaves it.
+    clock.advance(29 * day);
+    await enqueueJob(db(), { kind: signingJobs.autoDelete, payload: null }, clock.now());
+    await runJobs();
+    expect((await owner.get(`${flows}/${id}`)).statusCode).toBe(200);
+    clock.advance(2 * day);
     await enqueueJob(db(), { kind: signingJobs.autoDelete, payload: null }, clock.now());
     await runJobs();
     expect((await owner.get(`${flows}/${id}`)).statusCode).toBe(404);
@@ -302,6 +384,16 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
       .where('flow_id', '=', id)
       .execute();
     expect(files).toEqual([]);
+    for (const key of storedKeys)
+      expect(existsSync(join(context.config.dataDir, 'files', key)), key).toBe(false);
+    const deleted = await db()
+      .selectFrom('audit_events')
+      .select(['actor', 'details'])
+      .where('flow_id', '=', id)
+      .where('operation', '=', 'Deleted')
+      .executeTakeFirstOrThrow();
+    expect(deleted.actor).toBe('system');
+    expect(JSON.parse(deleted.details)).toMatchObject({ reason: 'auto-delete' });
   });
 
   it('gives the signers a deadline in their mail and ends the flow when it passes', async () => {
