@@ -452,6 +452,38 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
     expect(timeline.ChainIntact).toBe(true);
   });
 
+  it('reminds only the signer whose turn it is in a Sequential flow, and not one who signed', async () => {
+    const owner = await sender();
+    const [first, second] = [`vuoro1.${kind}@example.com`, `vuoro2.${kind}@example.com`];
+    await sendFlow(owner, {
+      name: `Vuorossa ${kind}`,
+      process: 'Sequential',
+      signers: [
+        { Name: 'Ensimmäinen Vuorossa', Email: first },
+        { Name: 'Toinen Vuorossa', Email: second },
+      ],
+      reminderDays: 2,
+    });
+    await runJobs();
+    clock.advance(2 * day + 60_000);
+    await runJobs();
+    expect(await mailsTo(db(), first)).toHaveLength(2);
+    expect(await mailsTo(db(), second)).toHaveLength(0);
+
+    const token = await linkOf(first);
+    const browser = await identifyWithCode(context.app, db(), runJobs, token, first);
+    expect((await browser.post(`/api/sign/${token}/sign`, { HaveRead: true })).statusCode).toBe(
+      200,
+    );
+    await runJobs();
+    const firstMails = (await mailsTo(db(), first)).length;
+    expect(await mailsTo(db(), second)).toHaveLength(1);
+    clock.advance(2 * day + 60_000);
+    await runJobs();
+    expect(await mailsTo(db(), first)).toHaveLength(firstMails);
+    expect(await mailsTo(db(), second)).toHaveLength(2);
+  });
+
   it('queues the next reminder once even when a reminder job runs twice', async () => {
     const owner = await sender();
     const email = `twice.${kind}@example.com`;
