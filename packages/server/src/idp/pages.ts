@@ -3,20 +3,47 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-const texts = {
+type Words = Array<[language: 'fi' | 'sv' | 'en', text: string]>;
+
+// The provider's own pages come before any language choice: each says it in all three,
+// every part marked with its language for screen readers.
+const texts: Record<'logout' | 'loggedOut' | 'error', { title: Words; button: Words }> = {
   logout: {
-    title: 'Kirjaudutaan ulos – Loggar ut – Signing out',
-    button: 'Kirjaudu ulos / Logga ut / Sign out',
+    title: [
+      ['fi', 'Kirjaudutaan ulos'],
+      ['sv', 'Loggar ut'],
+      ['en', 'Signing out'],
+    ],
+    button: [
+      ['fi', 'Kirjaudu ulos'],
+      ['sv', 'Logga ut'],
+      ['en', 'Sign out'],
+    ],
   },
   loggedOut: {
-    title: 'Uloskirjautuminen onnistui – Du har loggats ut – You have signed out',
-    button: '',
+    title: [
+      ['fi', 'Uloskirjautuminen onnistui'],
+      ['sv', 'Du har loggats ut'],
+      ['en', 'You have signed out'],
+    ],
+    button: [],
   },
   error: {
-    title: 'Kirjautuminen epäonnistui – Inloggningen misslyckades – Login failed',
-    button: '',
+    title: [
+      ['fi', 'Kirjautuminen epäonnistui'],
+      ['sv', 'Inloggningen misslyckades'],
+      ['en', 'Login failed'],
+    ],
+    button: [],
   },
 };
+
+const plain = (words: Words, separator: string) =>
+  escapeHtml(words.map(([, text]) => text).join(separator));
+const marked = (words: Words, separator: string) =>
+  words
+    .map(([language, text]) => `<span lang="${language}">${escapeHtml(text)}</span>`)
+    .join(escapeHtml(separator));
 
 /**
  * The few pages the built-in provider renders itself. No inline script or style (the
@@ -27,10 +54,10 @@ export function renderIdpPage(kind: keyof typeof texts, content = ''): string {
   const { title, button } = texts[kind];
   const body =
     kind === 'logout'
-      ? `${content}<button type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(button)}</button>` +
+      ? `${content}<button type="submit" form="op.logoutForm" value="yes" name="logout">${marked(button, ' / ')}</button>` +
         '<script src="/idp-assets/logout.js"></script>'
       : `${content ? `<p>${escapeHtml(content)}</p>` : ''}<p><a href="/">eSign</a></p>`;
-  return `<!doctype html><html lang="fi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+  return `<!doctype html><html lang="fi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${plain(title, ' – ')}</title></head><body><main><h1>${marked(title, ' – ')}</h1>${body}</main></body></html>`;
 }
 
 /** Submits the provider's logout form with the answer "yes". */
