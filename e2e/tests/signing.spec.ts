@@ -230,7 +230,9 @@ test.describe('signing a document', () => {
       signing.getByText('The trust service has no qualified certificate in your name.'),
     ).toBeVisible();
     await expect(signing).not.toHaveURL(/\/csc\/v2\/oauth2\/authorize/);
-    await expectTaskState(signing, 'Open');
+    // Still unsigned: the signer can sign once the trust service has a certificate of theirs.
+    await expect(signing.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
+    await expect(signing.getByTestId('signing-state')).toHaveCount(0);
   });
 
   test('five wrong codes use the code up, and a new code opens the document', async ({
