@@ -2,38 +2,28 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { addDocumentTimestamp, signAtLevel } from './levels.ts';
 import { fileSource } from './pdf/source.ts';
-import { loadPkcs12 } from './pki/index.ts';
+import { fetchCrls, loadPkcs12 } from './pki/index.ts';
 import { keySigner } from './signers/signer.ts';
 import { requestTimestamp } from './timestamp/index.ts';
-import { verifyPdf, type SignatureReport } from './verify/verify.ts';
+import { verifyPdf } from './verify/verify.ts';
+import { describeReport, reportFails } from './cli-report.ts';
 
 const usage = `Usage:
   pades sign --in IN.pdf --out OUT.pdf --p12 FILE.p12 --password PW [--level B-B|B-T|B-LT|B-LTA] [--tsa URL] [--field NAME] [--reason TEXT] [--location TEXT]
-  pades timestamp --in IN.pdf --out OUT.pdf --tsa URL
+  pades timestamp --in IN.pdf --out OUT.pdf [--tsa URL]
   pades verify IN.pdf [--json] [--trust CA.pem ...]`;
 
 const levels = ['B-B', 'B-T', 'B-LT', 'B-LTA'] as const;
+const needsTsa = 'needs a time-stamp authority: give --tsa URL or set TSA_URL';
 
-function describe(report: SignatureReport, index: number): string {
-  const lines = [
-    `#${index + 1} ${report.kind === 'document-timestamp' ? 'document time stamp' : 'signature'}${report.fieldName ? ` "${report.fieldName}"` : ''}: ${report.valid ? 'VALID' : 'INVALID'}`,
-    `   level ${report.level}; ${report.coversWholeDocument ? 'covers the whole document' : `${report.bytesAddedAfter} bytes were added after it`}`,
-  ];
-  if (report.signerSubject) lines.push(`   signer ${report.signerSubject}`);
-  if (report.claimedTime) lines.push(`   claimed time ${report.claimedTime}`);
-  if (report.timestampTime) lines.push(`   time-stamped ${report.timestampTime}`);
-  if (report.chainTrusted !== null)
-    lines.push(
-      `   chain ${report.chainTrusted ? 'reaches a trust anchor' : 'does NOT reach a trust anchor'}`,
-    );
-  for (const problem of report.problems) lines.push(`   problem: ${problem}`);
-  return lines.join('\n');
-}
-
-/** The `pades` command; answers the exit code (1 when a signature is invalid or the input is refused). */
+/**
+ * The `pades` command; answers the exit code (1 when a signature is invalid, untrusted or
+ * revoked); throws, with a message for the operator, when it cannot do what was asked.
+ */
 export async function runCli(
   argv: string[],
   print: (line: string) => void = console.log,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   const [command, ...rest] = argv;
   const { values, positionals } = parseArgs({
@@ -53,20 +43,26 @@ export async function runCli(
       trust: { type: 'string', multiple: true, default: [] },
     },
   });
-  const timestamp = values.tsa
-    ? (digest: Buffer) => requestTimestamp(values.tsa ?? '', digest)
-    : undefined;
+  const tsaUrl = values.tsa || env.TSA_URL;
+  const timestamp = tsaUrl ? (digest: Buffer) => requestTimestamp(tsaUrl, digest) : undefined;
   if (command === 'sign') {
     const level = levels.find((item) => item === values.level);
     if (!values.in || !values.out || !values.p12 || !level) throw new Error(usage);
-    if (level !== 'B-B' && !timestamp) throw new Error(`--level ${level} needs --tsa URL`);
+    if (level !== 'B-B' && !timestamp) throw new Error(`--level ${level} ${needsTsa}`);
     const credential = await loadPkcs12(readFileSync(values.p12), values.password);
+    const certificates = [credential.certificate, ...credential.chain];
+    // B-LT and up carry the chain's revocation data: fetched before anything is signed.
+    const validationData =
+      level === 'B-LT' || level === 'B-LTA'
+        ? { certificates, crls: await fetchCrls(certificates) }
+        : undefined;
     await signAtLevel({
       input: values.in,
       output: values.out,
       level,
       signer: keySigner(credential.privateKey, credential.certificate, credential.chain),
       ...(timestamp ? { timestamp } : {}),
+      ...(validationData ? { validationData } : {}),
       ...(values.field ? { fieldName: values.field } : {}),
       ...(values.reason ? { reason: values.reason } : {}),
       ...(values.location ? { location: values.location } : {}),
@@ -75,7 +71,8 @@ export async function runCli(
     return 0;
   }
   if (command === 'timestamp') {
-    if (!values.in || !values.out || !timestamp) throw new Error(usage);
+    if (!values.in || !values.out) throw new Error(usage);
+    if (!timestamp) throw new Error(`pades timestamp ${needsTsa}`);
     await addDocumentTimestamp(values.in, values.out, timestamp);
     print(`time-stamped ${values.out}`);
     return 0;
@@ -93,11 +90,10 @@ export async function runCli(
         values.json
           ? JSON.stringify(reports, null, 2)
           : reports.length
-            ? reports.map(describe).join('\n')
+            ? reports.map(describeReport).join('\n')
             : 'no signatures',
       );
-      const trusted = reports.every((report) => report.chainTrusted !== false);
-      return reports.length > 0 && reports.every((report) => report.valid) && trusted ? 0 : 1;
+      return reports.length > 0 && !reports.some(reportFails) ? 0 : 1;
     } finally {
       await source.close();
     }

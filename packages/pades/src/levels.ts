@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PdfDocument } from './pdf/document.ts';
 import { prepareDssUpdate, type ValidationData } from './pdf/dss-update.ts';
 import { fileSource } from './pdf/source.ts';
-import { appendSignature, signPdf, type SignPdfOptions } from './sign.ts';
+import { appearanceFor, appendSignature, signPdf, type SignPdfOptions } from './sign.ts';
 
 export type TimestampSource = (digest: Buffer) => Promise<Buffer>;
 
@@ -58,7 +58,9 @@ export async function signAtLevel(options: SignAtLevelOptions): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'pades-'));
   try {
     const signed = join(dir, 'signed.pdf');
-    await signPdf({ ...rest, output: signed, level: 'B-T' });
+    // The box shows the level asked for, not the B-T this first step makes.
+    const appearance = appearanceFor({ ...rest, level }, options.signer.certificate);
+    await signPdf({ ...rest, output: signed, level: 'B-T', appearance });
     const data: ValidationData = validationData ?? {
       certificates: [options.signer.certificate, ...options.signer.chain],
       crls: [],

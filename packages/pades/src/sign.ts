@@ -29,8 +29,10 @@ export interface SignPdfOptions {
    * What a prepared (visible) field shows: the first line (the signer's name), then the
    * signing time in UTC, then the other lines. Only what the caller passes is shown, so a
    * personal identifier appears only when given. Unused for an invisible signature.
+   * `showLevel: false` leaves out the 'PAdES <level>' line (the caller's lines say what
+   * kind of signature it is in words a reader knows).
    */
-  appearance?: { lines: string[] };
+  appearance?: { lines: string[]; showLevel?: boolean };
 }
 
 /** Where an appended signature's /Contents lies: the PDF /ByteRange and the bytes reserved. */
@@ -266,12 +268,23 @@ function commonName(certificate: Buffer): string {
   return /^CN=(.*)$/m.exec(new X509Certificate(certificate).subject)?.[1] ?? '';
 }
 
-/** What a prepared field shows: the caller's lines, else /Name or the certificate's common name. */
+/** A line that already names a PAdES level, e.g. 'PAdES B-T' or 'Qualified (PAdES B-LTA)'. */
+const namesLevel = (line: string) => /\bB-(?:B|T|LT|LTA)\b/.test(line);
+
+/**
+ * What a prepared field shows: the caller's lines, else /Name or the certificate's common
+ * name; when the caller names a level, 'PAdES <level>' follows the first line, unless a line
+ * already names one or the caller asks for none (showLevel: false).
+ */
 export function appearanceFor(
-  options: Pick<SignPdfOptions, 'appearance' | 'name'>,
+  options: Pick<SignPdfOptions, 'appearance' | 'name'> & { level?: string | undefined },
   certificate: Buffer,
 ): { lines: string[] } {
-  return options.appearance ?? { lines: [options.name ?? commonName(certificate)] };
+  const lines = options.appearance?.lines ?? [options.name ?? commonName(certificate)];
+  if (!options.level || options.appearance?.showLevel === false || lines.some(namesLevel))
+    return { lines };
+  const [first = '', ...rest] = lines;
+  return { lines: [first, `PAdES ${options.level}`, ...rest] };
 }
 
 /** Signs a PDF at PAdES baseline B-B (or B-T with a signature time stamp). */

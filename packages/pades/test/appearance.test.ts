@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareForSigning } from '../src/pdf/signature-page.ts';
 import { fileSource } from '../src/pdf/source.ts';
+import { signAtLevel } from '../src/levels.ts';
 import { signPdf, type SignPdfOptions } from '../src/sign.ts';
 import { verifyPdf } from '../src/verify/verify.ts';
 import { createSigningPki, type SigningPki } from './support/signing-pki.ts';
@@ -140,6 +141,41 @@ describe('signing a prepared field', () => {
       ['Signer3', true, 'B-T'],
     ]);
     expect(reports.every((report) => report.chainTrusted)).toBe(true);
+  });
+});
+
+describe('the level in a signature box', () => {
+  it('shows the level each caller names, B-LTA and not the B-T on the way, and none unnamed', async () => {
+    const { dir, path } = await prepare(() => pdfLibDocument(1));
+    const [first, second, third] = pki.signers;
+    if (!first || !second || !third) throw new Error('three signers expected');
+    const step = (name: string) => join(dir, name);
+    const { timestamp } = pki;
+    await signPdf({
+      input: path,
+      output: step('1.pdf'),
+      signer: first,
+      fieldName: 'Signer1',
+      level: 'B-T',
+      timestamp,
+    });
+    await signPdf({
+      input: step('1.pdf'),
+      output: step('2.pdf'),
+      signer: second,
+      fieldName: 'Signer2',
+    });
+    await signAtLevel({
+      input: step('2.pdf'),
+      output: step('3.pdf'),
+      signer: third,
+      fieldName: 'Signer3',
+      level: 'B-LTA',
+      timestamp,
+    });
+    const text = pageText(step('3.pdf'), pageCount(step('3.pdf')));
+    expect(text.match(/PAdES B-\w+/g)).toEqual(['PAdES B-T', 'PAdES B-LTA']);
+    expect(pdfsig(step('3.pdf')).valid.slice(0, 3)).toEqual([true, true, true]);
   });
 });
 

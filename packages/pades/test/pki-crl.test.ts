@@ -3,6 +3,7 @@ import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createCrl,
@@ -148,5 +149,14 @@ describe('the CRLs of the portal PKI', () => {
     await expect(
       createCrl(pki, { revoked: [{ serial: 'not-a-serial', revokedAt: new Date() }] }),
     ).rejects.toMatchObject({ code: 'invalid-input' });
+  });
+
+  it('writes revoked entries that a strict reader accepts (no empty entry extensions)', async () => {
+    const revokedAt = new Date('2026-01-02T03:04:05Z');
+    const crl = await createCrl(pki, { revoked: [{ serial: revokedSerial, revokedAt }] });
+    const [entry] =
+      pkijs.CertificateRevocationList.fromBER(new Uint8Array(crl)).revokedCertificates ?? [];
+    expect(entry?.revocationDate.value).toEqual(revokedAt);
+    expect(entry?.crlEntryExtensions?.extensions.length).toBeGreaterThan(0);
   });
 });

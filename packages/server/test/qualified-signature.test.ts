@@ -47,6 +47,8 @@ describe.each(databaseKinds)('a qualified signature over CSC on %s', (kind) => {
   let database: TestDatabase;
   let service: CscTestService;
   let timestamp: TimestampSource;
+  // The portal's PKI, whose time-stamp authority stamps the signatures.
+  let pki: Awaited<ReturnType<typeof loadOrCreatePortalPki>>;
   const dir = mkdtempSync(join(tmpdir(), 'esign-qualified-'));
   const signerId = randomUUID();
 
@@ -117,7 +119,7 @@ describe.each(databaseKinds)('a qualified signature over CSC on %s', (kind) => {
       credential: maija.credential,
       otherCredentials: [pekka.credential],
     });
-    const pki = await loadOrCreatePortalPki(createDirectoryPkiStore(join(dir, 'pki')), {
+    pki = await loadOrCreatePortalPki(createDirectoryPkiStore(join(dir, 'pki')), {
       passphrase: 'qualified signature test passphrase',
       organisation: 'Esimerkkiyliopisto',
       country: 'FI',
@@ -202,9 +204,9 @@ describe.each(databaseKinds)('a qualified signature over CSC on %s', (kind) => {
     expect(poppler).toContain('Signature Validation: Signature is Valid');
     expect(poppler).toContain('Signer Certificate Common Name: Maija Meikäläinen');
     const source = await fileSource(fetched);
-    const reports = await verifyPdf(source, { trustAnchors: [service.root] }).finally(() =>
-      source.close(),
-    );
+    const reports = await verifyPdf(source, {
+      trustAnchors: [service.root, pki.root.certificate],
+    }).finally(() => source.close());
     expect(reports).toHaveLength(1);
     expect(reports[0]).toMatchObject({
       fieldName: 'Signer1',

@@ -1,9 +1,11 @@
 import { decodeStream } from './filters.ts';
 import { Lexer } from './lexer.ts';
 import type { PdfSource } from './source.ts';
+import { maxObjectNumber, readXrefStreamEntries } from './xref-stream.ts';
 import {
   isDict,
   isRef,
+  nameOf,
   numberOf,
   PdfError,
   PdfRef,
@@ -68,6 +70,9 @@ export class PdfDocument {
         throw new PdfError(`cross-reference offset ${offset} is outside the file`);
       seen.add(offset);
       const { trailer, form } = await this.readSection(offset);
+      const declaredSize = trailer.get('Size');
+      if (declaredSize !== undefined && !((numberOf(declaredSize) ?? -1) <= maxObjectNumber))
+        throw new PdfError('bad /Size in the trailer');
       if (newest) {
         this.trailer = trailer;
         this.xrefForm = form;
@@ -109,10 +114,13 @@ export class PdfDocument {
         for (;;) {
           const word = lexer.token();
           if (word === 'trailer') break;
-          const first = Number(word);
-          const count = Number(lexer.token());
-          if (!Number.isInteger(first) || !Number.isInteger(count) || count < 0)
+          const countWord = lexer.token();
+          // A token that is not a number (or '' at a delimiter, which does not advance) ends here.
+          if (!/^\d+$/.test(word) || !/^\d+$/.test(countWord))
             throw new PdfError('broken cross-reference table');
+          const first = Number(word);
+          const count = Number(countWord);
+          if (first + count > maxObjectNumber) throw new PdfError('broken cross-reference table');
           for (let index = 0; index < count; index += 1) {
             const entryOffset = Number(lexer.token());
             const gen = Number(lexer.token());
@@ -136,45 +144,9 @@ export class PdfDocument {
 
   private async readStreamSection(offset: number): Promise<PdfDict> {
     const { dict, data } = await this.readStreamObjectAt(offset);
-    if (
-      dict.get('Type') === undefined ||
-      !(String((dict.get('Type') as { name?: string }).name) === 'XRef')
-    ) {
+    if (nameOf(dict.get('Type')) !== 'XRef')
       throw new PdfError('startxref points at neither a table nor a cross-reference stream');
-    }
-    const widths = dict.get('W');
-    if (!Array.isArray(widths) || widths.length !== 3)
-      throw new PdfError('cross-reference stream without /W');
-    const [w0, w1, w2] = widths.map((width) => numberOf(width) ?? -1) as [number, number, number];
-    if ([w0, w1, w2].some((width) => width < 0 || width > 8)) throw new PdfError('bad /W');
-    const rowLength = w0 + w1 + w2;
-    const sizeValue = numberOf(dict.get('Size')) ?? 0;
-    const index = Array.isArray(dict.get('Index'))
-      ? (dict.get('Index') as PdfValue[]).map((v) => numberOf(v) ?? 0)
-      : [0, sizeValue];
-    const field = (row: number, at: number, width: number, fallback: number) => {
-      if (width === 0) return fallback;
-      let value = 0;
-      for (let i = 0; i < width; i += 1)
-        value = value * 256 + (data[row * rowLength + at + i] ?? 0);
-      return value;
-    };
-    let row = 0;
-    for (let pair = 0; pair + 1 < index.length; pair += 2) {
-      const first = index[pair] ?? 0;
-      const count = index[pair + 1] ?? 0;
-      for (let i = 0; i < count; i += 1, row += 1) {
-        if ((row + 1) * rowLength > data.length)
-          throw new PdfError('cross-reference stream too short');
-        const type = field(row, 0, w0, 1);
-        const second = field(row, w0, w1, 0);
-        const third = field(row, w0 + w1, w2, 0);
-        if (type === 1) this.remember(first + i, { type: 'offset', offset: second, gen: third });
-        else if (type === 2)
-          this.remember(first + i, { type: 'compressed', stream: second, index: third });
-        else this.remember(first + i, { type: 'offset', offset: -1, gen: third });
-      }
-    }
+    readXrefStreamEntries(dict, data, (num, entry) => this.remember(num, entry));
     return dict;
   }
 
@@ -189,7 +161,9 @@ export class PdfDocument {
         lexer.expectKeyword('obj');
         return { lexer, value: lexer.value(), base: offset };
       } catch (error) {
-        const incomplete = buffer.length === length && length < maxObjectBytes;
+        // Only an object cut off by the end of the buffer is worth reading further.
+        const cutOff = /unterminated|end of data/.test((error as Error).message);
+        const incomplete = cutOff && buffer.length === length && length < maxObjectBytes;
         if (!incomplete) throw error instanceof PdfError ? error : new PdfError(String(error));
       }
     }
@@ -250,9 +224,19 @@ export class PdfDocument {
     const { dict, data } = await this.readStreamObjectAt(entry.offset);
     const count = numberOf(dict.get('N')) ?? 0;
     const first = numberOf(dict.get('First')) ?? 0;
+    // Each pair takes at least four bytes ('1 0 '): a count the data cannot hold is refused.
+    if (!Number.isInteger(count) || count < 0 || count * 4 > data.length + 1)
+      throw new PdfError(`object stream ${num} has a bad /N`);
+    if (!Number.isInteger(first) || first < 0 || first > data.length)
+      throw new PdfError(`object stream ${num} has a bad /First`);
     const lexer = new Lexer(data);
     const offsets: Array<[number, number]> = [];
-    for (let i = 0; i < count; i += 1) offsets.push([Number(lexer.token()), Number(lexer.token())]);
+    for (let i = 0; i < count; i += 1) {
+      const pair = [lexer.token(), lexer.token()];
+      if (!pair.every((word) => /^\d+$/.test(word)))
+        throw new PdfError(`object stream ${num} has a broken header`);
+      offsets.push([Number(pair[0]), Number(pair[1])]);
+    }
     const loaded = { offsets, data, first };
     this.objectStreams.set(num, loaded);
     return loaded;
@@ -260,10 +244,28 @@ export class PdfDocument {
 
   /** The next free object number (the trailer's /Size, never reusing a number). */
   get size(): number {
-    return Math.max(
-      numberOf(this.trailer.get('Size')) ?? 0,
-      ...[...this.entries.keys()].map((num) => num + 1),
-    );
+    let size = numberOf(this.trailer.get('Size')) ?? 0;
+    for (const num of this.entries.keys()) if (num >= size) size = num + 1;
+    return size;
+  }
+
+  /** A stream object's decoded data; null for a missing object or one that is no stream. */
+  async getStream(ref: PdfRef): Promise<{ dict: PdfDict; data: Buffer } | null> {
+    const entry = this.entries.get(ref.num);
+    // Streams are never inside object streams (ISO 32000-1 §7.5.7).
+    if (!entry || entry.type !== 'offset' || entry.offset < 0) return null;
+    if (entry.offset >= this.source.size)
+      throw new PdfError(`object ${ref.num} lies outside the file`);
+    return this.readStreamObjectAt(entry.offset);
+  }
+
+  /** Where an object's bytes begin in the file (its object stream's, for a compressed one). */
+  offsetOf(ref: PdfRef): number | null {
+    const entry = this.entries.get(ref.num);
+    if (!entry) return null;
+    if (entry.type === 'offset') return entry.offset < 0 ? null : entry.offset;
+    const stream = this.entries.get(entry.stream);
+    return stream?.type === 'offset' && stream.offset >= 0 ? stream.offset : null;
   }
 }
 

@@ -55,3 +55,24 @@ export function readTextString(value: PdfString): string {
     return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
   return bytes.toString('latin1');
 }
+
+/** Reads a PDF date (D:YYYYMMDDHHmmSSOHH'mm', later parts optional); null when it is none. */
+export function parsePdfDate(value: PdfString): Date | null {
+  const match =
+    /^(?:D:)?(\d{4})(\d\d)?(\d\d)?(\d\d)?(\d\d)?(\d\d)?(?:([+-])(\d\d)'?(\d\d)?'?|Z'?(?:00'?(?:00'?)?)?)?$/.exec(
+      value.bytes.toString('latin1').trim(),
+    );
+  if (!match) return null;
+  const [, year, month = '01', day = '01', hour = '00', minute = '00', second = '00'] = match;
+  const sign = match[7] === '-' ? -1 : 1;
+  const offset = sign * (Number(match[8] ?? 0) * 60 + Number(match[9] ?? 0));
+  const time = Date.UTC(
+    Number(year),
+    Number(month) - 1,
+    Number(day),
+    Number(hour),
+    Number(minute),
+    Number(second),
+  );
+  return Number.isNaN(time) ? null : new Date(time - offset * 60_000);
+}

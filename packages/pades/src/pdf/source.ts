@@ -7,6 +7,7 @@ export interface PdfSource {
   close(): Promise<void>;
 }
 
+/** A source over bytes already in memory. */
 export function bufferSource(buffer: Buffer): PdfSource {
   return {
     size: buffer.length,
@@ -39,5 +40,15 @@ export function handleSource(handle: FileHandle, size: number): PdfSource {
       return buffer.subarray(0, bytesRead);
     },
     close: () => handle.close(),
+  };
+}
+
+/** The first `length` bytes of a source (the document as an earlier revision left it); closing it leaves the source open. */
+export function prefixSource(source: PdfSource, length: number): PdfSource {
+  const size = Math.max(0, Math.min(length, source.size));
+  return {
+    size,
+    read: (offset, wanted) => source.read(offset, Math.max(0, Math.min(wanted, size - offset))),
+    close: async () => undefined,
   };
 }

@@ -46,6 +46,9 @@ async function signCrl(authority: PkiCredential, options: CrlOptions): Promise<B
     entries: options.revoked.map((entry) => ({
       serialNumber: normaliseSerial(entry.serial),
       revocationDate: entry.revokedAt,
+      // Without one extension the generator writes an empty crlEntryExtensions, which RFC 5280
+      // forbids (SIZE 1..MAX) and strict readers (pkijs) refuse.
+      invalidity: entry.revokedAt,
     })),
     extensions: [
       new x509.AuthorityKeyIdentifierExtension(keyIdentifierOf(certificate)),

@@ -23,4 +23,5 @@ export {
 export { loadOrCreatePkiPassphrase } from './passphrase.ts';
 export { issueOneTimeCertificate, type OneTimeCertificateRequest } from './one-time-certificate.ts';
 export { createCrl, createRootCrl, type CrlOptions, type RevokedCertificate } from './crl.ts';
+export { fetchCrls, type FetchCrlsOptions } from './fetch-crls.ts';
 export { loadPkcs12 } from './pkcs12.ts';

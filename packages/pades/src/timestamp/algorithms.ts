@@ -24,6 +24,11 @@ export function imprintHashByName(name: TimestampHashAlgorithm): ImprintHash {
   return hash;
 }
 
+/** The imprint hash of this name (as a token report gives it), or undefined when we do not support it. */
+export function imprintHashNamed(name: string): ImprintHash | undefined {
+  return imprintHashes.find((candidate) => candidate.name === name);
+}
+
 /** The imprint hash with this object identifier, or undefined when we do not support it. */
 export function imprintHashByOid(oid: string): ImprintHash | undefined {
   return imprintHashes.find((candidate) => candidate.oid === oid);

@@ -1,25 +1,30 @@
-import { createHash, verify as verifySignature, X509Certificate } from 'node:crypto';
+import { verify as verifySignature, X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { oids } from '../cms/cades.ts';
+import { cmsRevocationData } from './cms-revocation.ts';
+import type { RevocationData } from './revocation-data.ts';
 
 const toArrayBuffer = (buffer: Buffer): ArrayBuffer =>
   buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
-const tstInfoOid = '1.2.840.113549.1.9.16.1.4';
 const signingTimeOid = '1.2.840.113549.1.9.5';
 
 export interface CmsCheck {
   /** The signer's certificate (DER), found by the SignerInfo's issuer and serial. */
   signerCertificate: Buffer | null;
   certificates: Buffer[];
-  /** The signed attributes' message digest (or a time stamp's imprint) equals the content's. */
+  /** The signed attributes' message digest equals the content's. */
   digestMatches: boolean;
   signatureValid: boolean;
   signedAttributeOids: string[];
-  /** The time a time-stamp token vouches for (a document time stamp's, or the signature time stamp's). */
-  timestampTime: Date | null;
-  /** For a signature: its signature time stamp token, checked like any CMS. */
-  signatureTimestamp: CmsCheck | null;
+  /** The signing-time attribute's value (PAdES forbids it; other signatures may carry it). */
+  signingTime: Date | null;
+  /** The signature value: what a signature time stamp's imprint is over. */
+  signatureValue: Buffer;
+  /** The signature time-stamp token (DER) among the unsigned attributes, if any. */
+  timestampToken: Buffer | null;
+  /** CRLs and OCSP responses the CMS carries. */
+  revocation: RevocationData;
 }
 
 function attributeValue(attributes: pkijs.Attribute[] | undefined, oid: string) {
@@ -40,15 +45,15 @@ function findSigner(signedData: pkijs.SignedData, signerInfo: pkijs.SignerInfo) 
   return null;
 }
 
-function tstInfoOf(signedData: pkijs.SignedData): pkijs.TSTInfo | null {
-  const content = signedData.encapContentInfo.eContent;
-  if (signedData.encapContentInfo.eContentType !== tstInfoOid || !content) return null;
-  return pkijs.TSTInfo.fromBER(content.getValue());
+function timeOf(value: unknown): Date | null {
+  return value instanceof asn1js.UTCTime || value instanceof asn1js.GeneralizedTime
+    ? value.toDate()
+    : null;
 }
 
 /**
- * Checks one CMS SignedData over a content digest: the signer's certificate, the message
- * digest (or a time-stamp token's imprint), and the signature over the signed attributes.
+ * Checks a CAdES (or PKCS#7 detached) SignedData over a content digest: the signer's
+ * certificate, the message digest, and the signature over the signed attributes.
  */
 export function checkCms(der: Buffer, contentDigest: Buffer): CmsCheck {
   const contentInfo = pkijs.ContentInfo.fromBER(toArrayBuffer(der));
@@ -64,55 +69,35 @@ export function checkCms(der: Buffer, contentDigest: Buffer): CmsCheck {
   const signerCertificate = signer ? Buffer.from(signer.toSchema().toBER(false)) : null;
 
   const signedAttributes = signerInfo.signedAttrs?.attributes ?? [];
-  const tstInfo = tstInfoOf(signedData);
-  const eContent = signedData.encapContentInfo.eContent?.getValue();
   const messageDigest = attributeValue(signedAttributes, oids.messageDigest);
-  const expectedDigest =
-    tstInfo && eContent
-      ? createHash('sha256').update(Buffer.from(eContent)).digest()
-      : contentDigest;
   const digestMatches =
     messageDigest instanceof asn1js.OctetString &&
-    Buffer.from(messageDigest.valueBlock.valueHexView).equals(expectedDigest) &&
-    (!tstInfo ||
-      Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView).equals(
-        contentDigest,
-      ));
+    Buffer.from(messageDigest.valueBlock.valueHexView).equals(contentDigest);
+  const signatureValue = Buffer.from(signerInfo.signature.valueBlock.valueHexView);
 
   let signatureValid = false;
   if (signer && signerInfo.signedAttrs) {
     const encoded = Buffer.from(signerInfo.signedAttrs.encodedValue);
     encoded[0] = 0x31; // signed as SET OF, stored as [0] IMPLICIT
-    const certificate = new X509Certificate(signerCertificate ?? Buffer.alloc(0));
-    const signature = Buffer.from(signerInfo.signature.valueBlock.valueHexView);
-    const key = certificate.publicKey;
+    const key = new X509Certificate(signerCertificate ?? Buffer.alloc(0)).publicKey;
     signatureValid = verifySignature(
       'sha256',
       encoded,
       key.asymmetricKeyType === 'ec' ? { key, dsaEncoding: 'der' } : key,
-      signature,
+      signatureValue,
     );
   }
-  const tokenAttribute = attributeValue(
-    signerInfo.unsignedAttrs?.attributes,
-    oids.signatureTimeStampToken,
-  );
-  const signatureTimestamp = tokenAttribute
-    ? checkCms(
-        Buffer.from(tokenAttribute.toBER(false)),
-        createHash('sha256')
-          .update(Buffer.from(signerInfo.signature.valueBlock.valueHexView))
-          .digest(),
-      )
-    : null;
+  const token = attributeValue(signerInfo.unsignedAttrs?.attributes, oids.signatureTimeStampToken);
   return {
     signerCertificate,
     certificates,
     digestMatches,
     signatureValid,
     signedAttributeOids: signedAttributes.map((attribute) => attribute.type),
-    timestampTime: tstInfo ? tstInfo.genTime : null,
-    signatureTimestamp,
+    signingTime: timeOf(attributeValue(signedAttributes, signingTimeOid)),
+    signatureValue,
+    timestampToken: token ? Buffer.from(token.toBER(false)) : null,
+    revocation: cmsRevocationData(signedData, signerInfo),
   };
 }
 

@@ -147,7 +147,7 @@ export async function addPersonalSignedFile(
     fieldName: sealFieldName,
     name: organisation,
     signingTime: deps.clock.now(),
-    appearance: { lines: [organisation, text.seal] },
+    appearance: { lines: [organisation, text.seal], showLevel: false },
   });
   await addValidationData(sealed, withDss, await sealValidationData(deps));
   await addDocumentTimestamp(withDss, output, timestamp);

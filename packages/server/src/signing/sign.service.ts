@@ -80,7 +80,7 @@ export async function signWithSigner(
         fieldName: signatureFieldName(context.signer),
         name,
         signingTime: deps.clock.now(),
-        appearance: { lines: appearanceLines(name, level, flow.language) },
+        appearance: { lines: appearanceLines(name, level, flow.language), showLevel: false },
       });
       return storeFlowFile(deps, flow.id, output);
     });

@@ -104,7 +104,7 @@ export async function startQualifiedSignature(
     chain: credential.chain,
     level: input.level,
     fieldName: input.fieldName,
-    appearance: { lines: input.appearanceLines },
+    appearance: { lines: input.appearanceLines, showLevel: false },
     signingTime: now,
   });
   const state = client.randomState();

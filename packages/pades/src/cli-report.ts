@@ -1,0 +1,62 @@
+import type { SignatureReport } from './verify/report.ts';
+
+const timeSources: Record<SignatureReport['validationTime']['source'], string> = {
+  'signature-timestamp': 'the signature time stamp',
+  'timestamp-token': 'its own time stamp',
+  'claimed-time': 'the claimed signing time, /M',
+  'signing-time-attribute': 'the CMS signing-time',
+  'current-time': 'no signing time: now',
+};
+
+/** What was added after a signature, in words: '1 signature, validation data (DSS)'. */
+function addedAfter(report: SignatureReport): string {
+  const { signatures, documentTimestamps, validationData, other } = report.changesAfter;
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  const parts = [
+    ...(signatures ? [plural(signatures, 'signature')] : []),
+    ...(documentTimestamps ? [plural(documentTimestamps, 'document time stamp')] : []),
+    ...(validationData ? ['validation data (DSS)'] : []),
+    ...(other.length ? ['OTHER CHANGES'] : []),
+  ];
+  return `${report.bytesAddedAfter} bytes were added after it${parts.length ? `: ${parts.join(', ')}` : ''}`;
+}
+
+/** One report as the `pades verify` command prints it. */
+export function describeReport(report: SignatureReport, index: number): string {
+  const kind = report.kind === 'document-timestamp' ? 'document time stamp' : 'signature';
+  const lines = [
+    `#${index + 1} ${kind}${report.fieldName ? ` "${report.fieldName}"` : ''}: ${report.valid ? 'VALID' : 'INVALID'}`,
+    `   level ${report.level}; ${report.coversWholeDocument ? 'covers the whole document' : addedAfter(report)}`,
+  ];
+  for (const change of report.changesAfter.other) lines.push(`   changed after it: ${change}`);
+  if (report.signerSubject) lines.push(`   signer ${report.signerSubject}`);
+  if (report.claimedTime) lines.push(`   claimed time ${report.claimedTime}`);
+  const stamp = report.signatureTimestamp;
+  if (stamp)
+    lines.push(
+      `   signature time stamp ${stamp.valid ? 'valid' : 'INVALID'}${stamp.time ? ` (${stamp.time})` : ''}`,
+    );
+  else if (report.timestampTime) lines.push(`   time-stamped ${report.timestampTime}`);
+  const { time, source } = report.validationTime;
+  lines.push(`   judged at ${time} (${timeSources[source]})`);
+  if (report.chainTrusted !== null)
+    lines.push(
+      `   chain ${report.chainTrusted ? 'reaches a trust anchor' : 'does NOT reach a trust anchor'}`,
+    );
+  const { status } = report.revocation;
+  lines.push(
+    `   revocation ${status === 'revoked' ? 'REVOKED' : status === 'good' ? 'good' : 'unknown (no data)'}`,
+  );
+  for (const problem of report.problems) lines.push(`   problem: ${problem}`);
+  return lines.join('\n');
+}
+
+/** True when a report should make `pades verify` fail: invalid, untrusted, revoked or a damaged time stamp. */
+export function reportFails(report: SignatureReport): boolean {
+  return (
+    !report.valid ||
+    report.chainTrusted === false ||
+    report.revocation.status === 'revoked' ||
+    report.signatureTimestamp?.valid === false
+  );
+}

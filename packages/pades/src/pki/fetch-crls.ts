@@ -1,0 +1,77 @@
+import * as pkijs from 'pkijs';
+import { PkiError } from './errors.ts';
+import { x509 } from './x509.ts';
+
+export interface FetchCrlsOptions {
+  /** Bounds each download (default 10 s). */
+  timeoutMs?: number;
+}
+
+const maxCrlBytes = 32 * 1024 * 1024;
+
+/** The http(s) URLs of a certificate's CRL distribution points. */
+function distributionPoints(certificate: x509.X509Certificate): string[] {
+  const extension = certificate.getExtension(x509.CRLDistributionPointsExtension);
+  return (extension?.distributionPoints ?? [])
+    .flatMap((point) => point.distributionPoint?.fullName ?? [])
+    .flatMap((name) => (name.uniformResourceIdentifier ? [name.uniformResourceIdentifier] : []))
+    .filter((url) => /^https?:\/\//i.test(url));
+}
+
+/** Downloads one CRL (DER or PEM) and checks that it parses as one; throws a clear error otherwise. */
+async function downloadCrl(url: string, timeoutMs: number): Promise<Buffer> {
+  let body: Buffer;
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    body = Buffer.from(await response.arrayBuffer());
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PkiError('invalid-input', `cannot fetch the CRL ${url}: ${reason}`, { cause: error });
+  }
+  const pem = /-----BEGIN X509 CRL-----([^-]+)-----END X509 CRL-----/.exec(body.toString('latin1'));
+  const der = pem?.[1] ? Buffer.from(pem[1].replace(/\s+/g, ''), 'base64') : body;
+  try {
+    if (der.length > maxCrlBytes) throw new Error('it is too large');
+    pkijs.CertificateRevocationList.fromBER(new Uint8Array(der));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PkiError('invalid-input', `${url} did not answer a CRL: ${reason}`, { cause: error });
+  }
+  return der;
+}
+
+/**
+ * Fetches (HTTP GET, each within the timeout) the CRLs named by the CRL distribution points of
+ * the given certificates (DER), once per URL, for PAdES B-LT validation data. Throws a
+ * `PkiError` when a certificate that is not self-signed names no such URL or none answers.
+ */
+export async function fetchCrls(
+  certificates: Buffer[],
+  options: FetchCrlsOptions = {},
+): Promise<Buffer[]> {
+  const { timeoutMs = 10_000 } = options;
+  const fetched = new Map<string, Buffer>();
+  for (const der of certificates) {
+    const certificate = new x509.X509Certificate(der);
+    if (await certificate.isSelfSigned()) continue;
+    const urls = distributionPoints(certificate);
+    if (urls.length === 0)
+      throw new PkiError(
+        'invalid-input',
+        `${certificate.subject} names no CRL distribution point to fetch revocation data from`,
+      );
+    if (urls.some((url) => fetched.has(url))) continue;
+    const failures: string[] = [];
+    for (const url of urls) {
+      try {
+        fetched.set(url, await downloadCrl(url, timeoutMs));
+        break;
+      } catch (error) {
+        failures.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+    if (failures.length === urls.length) throw new PkiError('invalid-input', failures.join('; '));
+  }
+  return [...fetched.values()];
+}

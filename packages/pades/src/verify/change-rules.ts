@@ -1,0 +1,130 @@
+import type { PdfDocument } from '../pdf/document.ts';
+import { isDict, isRef, nameOf, type PdfValue } from '../pdf/values.ts';
+import { changedKeys, isSignatureField, kindOf, sameValue } from './pdf-values.ts';
+
+/** One object changed or added after a signature: its earlier value (null when new) and now. */
+export interface Change {
+  num: number;
+  before: PdfValue | null;
+  after: PdfValue;
+}
+
+/** The document's objects whose changes have rules of their own. */
+export interface ChangeContext {
+  document: PdfDocument;
+  catalog: number | null;
+  acroForm: number | null;
+  dss: number | null;
+  info: number | null;
+}
+
+/** What a change is; `reaches` lists values whose changed objects are part of it (appearances, DSS streams). */
+export type ChangeVerdict =
+  | {
+      kind: 'signature' | 'document-timestamp' | 'validation-data' | 'allowed';
+      reaches: PdfValue[];
+    }
+  | { kind: 'other'; description: string; reaches: PdfValue[] }
+  | { kind: 'unclaimed'; reaches: PdfValue[] };
+
+const refNumber = (value: PdfValue | undefined) => (isRef(value) ? value.num : null);
+
+/** The numbers of the current catalog, AcroForm, DSS and document information dictionary. */
+export async function changeContext(document: PdfDocument): Promise<ChangeContext> {
+  const root = document.trailer.get('Root');
+  const catalog = await document.resolve(root);
+  return {
+    document,
+    catalog: refNumber(root),
+    acroForm: isDict(catalog) ? refNumber(catalog.get('AcroForm')) : null,
+    dss: isDict(catalog) ? refNumber(catalog.get('DSS')) : null,
+    info: refNumber(document.trailer.get('Info')),
+  };
+}
+
+/** The array kept every earlier item and gained only signature fields or their widgets. */
+async function addsOnlySignatureFields(
+  document: PdfDocument,
+  before: PdfValue | undefined,
+  after: PdfValue | undefined,
+): Promise<boolean> {
+  if (!Array.isArray(after)) return sameValue(before, after);
+  const earlier = Array.isArray(before) ? before : [];
+  if (!earlier.every((item) => after.some((current) => sameValue(current, item)))) return false;
+  for (const item of after)
+    if (!earlier.some((old) => sameValue(old, item)) && !(await isSignatureField(document, item)))
+      return false;
+  return true;
+}
+
+/** One line for a reader: 'page 3 changed: /Annots', 'Annot 40 added'. */
+export function describeChange(change: Change, what = kindOf(change.after)): string {
+  const { num, before, after } = change;
+  if (before === null) return `${what} ${num} added`;
+  const keys = isDict(before) && isDict(after) ? changedKeys(before, after) : [];
+  return `${what} ${num} changed${keys.length ? `: /${keys.join(', /')}` : ''}`;
+}
+
+/**
+ * Classifies one change by what PAdES allows after a signature (ETSI EN 319 142-1 §5.4,
+ * ISO 32000-2 §12.8.2.2): new signature and time-stamp dictionaries, signature fields and
+ * their appearances, the AcroForm, catalog and page entries that list them, and the /DSS.
+ */
+export async function classifyChange(
+  change: Change,
+  context: ChangeContext,
+): Promise<ChangeVerdict> {
+  const { num, before, after } = change;
+  const { document } = context;
+  if (Array.isArray(after))
+    return (await addsOnlySignatureFields(document, before ?? [], after))
+      ? { kind: 'allowed', reaches: [] }
+      : { kind: 'unclaimed', reaches: [] };
+  if (!isDict(after)) return { kind: 'unclaimed', reaches: [] };
+  const type = nameOf(after.get('Type'));
+  const keys = isDict(before) ? changedKeys(before, after) : [];
+  const only = (allowed: string[]) => isDict(before) && keys.every((key) => allowed.includes(key));
+  const other = (what: string): ChangeVerdict => ({
+    kind: 'other',
+    description: describeChange(change, what),
+    reaches: [],
+  });
+  if (type === 'XRef' || type === 'ObjStm') return { kind: 'allowed', reaches: [] };
+  if (before === null && (type === 'Sig' || type === 'DocTimeStamp' || after.has('ByteRange'))) {
+    const stamp = type === 'DocTimeStamp' || nameOf(after.get('SubFilter')) === 'ETSI.RFC3161';
+    return { kind: stamp ? 'document-timestamp' : 'signature', reaches: [] };
+  }
+  if (num === context.dss || type === 'DSS') return { kind: 'validation-data', reaches: [after] };
+  if (num === context.catalog)
+    return only(['AcroForm', 'DSS', 'Extensions'])
+      ? { kind: keys.includes('DSS') ? 'validation-data' : 'allowed', reaches: [] }
+      : other('the document catalog');
+  if (num === context.acroForm) {
+    const fields = isDict(before) ? before.get('Fields') : [];
+    const fitting = only(['Fields', 'SigFlags', 'DR', 'DA']) || before === null;
+    return fitting && (await addsOnlySignatureFields(document, fields, after.get('Fields')))
+      ? { kind: 'allowed', reaches: [after.get('DR') ?? null] }
+      : other('the form');
+  }
+  if (type === 'Page')
+    return only(['Annots']) &&
+      (await addsOnlySignatureFields(
+        document,
+        isDict(before) ? before.get('Annots') : [],
+        after.get('Annots'),
+      ))
+      ? { kind: 'allowed', reaches: [] }
+      : other('page');
+  if (await isSignatureField(document, after)) {
+    // A new signature field, or an empty one given its value and appearance.
+    const signedBefore = isDict(before) && before.has('V');
+    const filled =
+      only(nameOf(after.get('FT')) === 'Sig' ? ['V', 'AP'] : ['AP']) &&
+      !(signedBefore && keys.includes('V'));
+    return before === null || filled
+      ? { kind: 'allowed', reaches: [after.get('AP') ?? null] }
+      : other('signature field');
+  }
+  if (num === context.info) return other('the document information');
+  return { kind: 'unclaimed', reaches: [] };
+}

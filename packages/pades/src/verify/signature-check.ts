@@ -1,0 +1,94 @@
+import type { X509Certificate } from 'node:crypto';
+import type { PdfDocument } from '../pdf/document.ts';
+import { nameOf, PdfString } from '../pdf/values.ts';
+import { checkByteRange, type ByteRangeCheck } from './byte-range.ts';
+import { checkCadesSignature } from './cades-check.ts';
+import type { ChainVerdict } from './chain.ts';
+import { checkDocumentTimestamp } from './document-timestamp-check.ts';
+import type { SignatureReport } from './report.ts';
+import { checkRevocation } from './revocation.ts';
+import type { ParsedRevocationData } from './revocation-data.ts';
+import type { SignatureField } from './signature-fields.ts';
+import type { DocumentValidationData } from './validation-data.ts';
+
+/** What verifying a document shares between its signatures. */
+export interface VerifyContext {
+  document: PdfDocument;
+  anchors: X509Certificate[] | null;
+  dss: DocumentValidationData;
+  dssRevocation: ParsedRevocationData;
+}
+
+/** One signature or document time stamp checked, with what deciding its level needs. */
+export interface CheckedSignature {
+  report: Omit<SignatureReport, 'changesAfter' | 'level'>;
+  range: ByteRangeCheck;
+  /** A signature meets B-B; a document time stamp is valid and not untrusted. */
+  meetsBaseline: boolean;
+  signatureTimestampValid: boolean;
+  needsRevocation: ChainVerdict['needsRevocation'];
+  validationTime: Date;
+}
+
+/**
+ * Checks one signature or document time stamp: the /ByteRange, the CMS or token over the
+ * signed bytes, the signature time stamp, and the chain and revocation at the signature's
+ * time (its valid time stamp's genTime, else its claimed time). Never throws for bad data.
+ */
+export async function checkSignature(
+  field: SignatureField,
+  context: VerifyContext,
+): Promise<CheckedSignature> {
+  const { document, anchors } = context;
+  const subFilter = nameOf(field.value.get('SubFilter')) ?? null;
+  const isTimestamp = subFilter === 'ETSI.RFC3161';
+  const range = await checkByteRange(document, field.ref, field.value);
+  const contents = field.value.get('Contents');
+  const readable = range.ranges && contents instanceof PdfString ? contents.bytes : null;
+  const checked = isTimestamp
+    ? await checkDocumentTimestamp(readable, range, context)
+    : await checkCadesSignature(field, readable, range, context);
+  const revocation = checkRevocation(
+    checked.chain?.needsRevocation ?? [],
+    {
+      crls: [...context.dssRevocation.crls, ...checked.revocation.crls],
+      ocsps: [...context.dssRevocation.ocsps, ...checked.revocation.ocsps],
+    },
+    checked.time.at,
+  );
+  const faults = [
+    ...range.problems,
+    ...(contents instanceof PdfString ? [] : ['malformed /Contents']),
+    ...checked.faults,
+  ];
+  const valid = checked.digestMatches && checked.signatureValid && faults.length === 0;
+  const revoked = revocation.certificates
+    .filter((item) => item.status === 'revoked')
+    .map((item) => `${item.subject} was revoked at ${item.revokedAt ?? '?'}`);
+  const claimed = field.value.get('M');
+  return {
+    report: {
+      fieldName: field.name,
+      kind: isTimestamp ? 'document-timestamp' : 'signature',
+      subFilter,
+      valid,
+      digestMatches: checked.digestMatches,
+      signatureValid: checked.signatureValid,
+      coversWholeDocument: range.ranges !== null && range.end === document.source.size,
+      bytesAddedAfter: range.ranges ? Math.max(0, document.source.size - range.end) : 0,
+      signerSubject: checked.signer?.subject.replaceAll('\n', ', ') ?? null,
+      claimedTime: claimed instanceof PdfString ? claimed.bytes.toString('latin1') : null,
+      timestampTime: checked.timestampTime,
+      signatureTimestamp: checked.signatureTimestamp?.report ?? null,
+      validationTime: { time: checked.time.at.toISOString(), source: checked.time.source },
+      chainTrusted: checked.chain?.trusted ?? (anchors ? false : null),
+      revocation,
+      problems: [...faults, ...checked.notes, ...revoked],
+    },
+    range,
+    meetsBaseline: valid && checked.baseline,
+    signatureTimestampValid: checked.signatureTimestamp?.report.valid === true,
+    needsRevocation: checked.chain?.needsRevocation ?? [],
+    validationTime: checked.time.at,
+  };
+}

@@ -1,0 +1,212 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareForSigning } from '../src/pdf/signature-page.ts';
+import { createTimestampResponder } from '../src/timestamp/index.ts';
+import { startCrlServer, type TestCrlServer } from './support/crl-server.ts';
+import { pdfLibDocument, workDir } from './support/fixtures.ts';
+import { createTestPki, verifyFile, type TestPki } from './support/test-pki.ts';
+import {
+  serveResponder,
+  startTestTsaServer,
+  type TestTsaServer,
+} from './support/timestamp-server.ts';
+
+const packageDir = join(import.meta.dirname, '..');
+let pki: TestPki;
+let crlServer: TestCrlServer;
+let tsa: TestTsaServer;
+let dir: string;
+
+/**
+ * Runs `pades` in a fresh process with TSA_URL set to `tsaUrl` (or unset); asynchronously, so
+ * that this process's TSA and CRL servers can answer it.
+ */
+function pades(
+  args: string[],
+  tsaUrl?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env = { ...process.env };
+  delete env.TSA_URL;
+  if (tsaUrl) env.TSA_URL = tsaUrl;
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(packageDir, 'bin/pades.ts'), ...args],
+    {
+      cwd: packageDir,
+      env,
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+beforeAll(async () => {
+  crlServer = await startCrlServer();
+  pki = await createTestPki({
+    crlUrl: `${crlServer.url}/issuing.crl`,
+    rootCrlUrl: `${crlServer.url}/root.crl`,
+  });
+  const [issuingCrl, rootCrl] = await pki.crls();
+  crlServer.crls.set('/issuing.crl', issuingCrl ?? Buffer.alloc(0));
+  crlServer.crls.set('/root.crl', rootCrl ?? Buffer.alloc(0));
+  const responder = createTimestampResponder(pki.pki.timeStamping);
+  tsa = await startTestTsaServer(serveResponder((query) => responder.respond(query)));
+  dir = workDir();
+  const { seal, issuing, root } = pki.pki;
+  writeFileSync(join(dir, 'key.pem'), seal.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+  writeFileSync(join(dir, 'seal.pem'), seal.certificatePem);
+  writeFileSync(join(dir, 'chain.pem'), issuing.certificatePem + root.certificatePem);
+  execFileSync('openssl', [
+    'pkcs12',
+    '-export',
+    '-inkey',
+    join(dir, 'key.pem'),
+    '-in',
+    join(dir, 'seal.pem'),
+    '-certfile',
+    join(dir, 'chain.pem'),
+    '-out',
+    join(dir, 'seal.p12'),
+    '-passout',
+    'pass:salasana',
+  ]);
+  writeFileSync(join(dir, 'in.pdf'), await pdfLibDocument(1));
+});
+afterAll(async () => {
+  await Promise.all([crlServer.close(), tsa.close()]);
+});
+
+const signArgs = (output: string, ...more: string[]) => [
+  'sign',
+  '--in',
+  join(dir, 'in.pdf'),
+  '--out',
+  output,
+  '--p12',
+  join(dir, 'seal.p12'),
+  '--password',
+  'salasana',
+  ...more,
+];
+const levelsOf = async (path: string) =>
+  (await verifyFile(path, [pki.root])).map((report) => [report.kind, report.level, report.valid]);
+
+describe('pades timestamp', () => {
+  it('time-stamps with the TSA that TSA_URL names when --tsa is not given', async () => {
+    const output = join(workDir(), 'stamped.pdf');
+    const stamped = await pades(
+      ['timestamp', '--in', join(dir, 'in.pdf'), '--out', output],
+      tsa.url,
+    );
+    expect(stamped).toMatchObject({ code: 0, stderr: '' });
+    expect(await levelsOf(output)).toEqual([['document-timestamp', 'timestamp', true]]);
+  });
+
+  it('refuses without --tsa or TSA_URL, saying how to name a TSA', async () => {
+    const output = join(workDir(), 'stamped.pdf');
+    const refused = await pades(['timestamp', '--in', join(dir, 'in.pdf'), '--out', output]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('needs a time-stamp authority: give --tsa URL or set TSA_URL');
+    expect(existsSync(output)).toBe(false);
+  });
+});
+
+describe('pades sign --level', () => {
+  it('signs at B-T with the TSA that TSA_URL names', async () => {
+    const output = join(workDir(), 'bt.pdf');
+    expect(await pades(signArgs(output, '--level', 'B-T'), tsa.url)).toMatchObject({
+      code: 0,
+      stderr: '',
+    });
+    expect(await levelsOf(output)).toEqual([['signature', 'B-T', true]]);
+  });
+
+  it("signs at B-LT with the CRLs fetched from the chain's distribution points", async () => {
+    const output = join(workDir(), 'blt.pdf');
+    const before = crlServer.requests.length;
+    expect(await pades(signArgs(output, '--level', 'B-LT', '--tsa', tsa.url))).toMatchObject({
+      code: 0,
+    });
+    expect(crlServer.requests.slice(before).sort()).toEqual(['/issuing.crl', '/root.crl']);
+    const [report] = await verifyFile(output, [pki.root]);
+    expect(report).toMatchObject({
+      level: 'B-LT',
+      chainTrusted: true,
+      revocation: { status: 'good' },
+    });
+  });
+
+  it('signs at B-LTA, a document time stamp over the validation data', async () => {
+    const output = join(workDir(), 'blta.pdf');
+    expect(await pades(signArgs(output, '--level', 'B-LTA'), tsa.url)).toMatchObject({ code: 0 });
+    expect(await levelsOf(output)).toEqual([
+      ['signature', 'B-LTA', true],
+      ['document-timestamp', 'timestamp', true],
+    ]);
+  });
+
+  it('fails clearly, writing nothing, when a CRL cannot be fetched', async () => {
+    const output = join(workDir(), 'blt.pdf');
+    const rootCrl = crlServer.crls.get('/root.crl');
+    crlServer.crls.delete('/root.crl');
+    try {
+      const failed = await pades(signArgs(output, '--level', 'B-LT'), tsa.url);
+      expect(failed.code).toBe(2);
+      expect(failed.stderr).toMatch(
+        /cannot fetch the CRL http:\/\/127\.0\.0\.1:\d+\/root\.crl: HTTP 404/,
+      );
+      expect(existsSync(output)).toBe(false);
+    } finally {
+      if (rootCrl) crlServer.crls.set('/root.crl', rootCrl);
+    }
+  });
+
+  it('refuses a level that needs a time stamp without --tsa or TSA_URL', async () => {
+    const refused = await pades(signArgs(join(workDir(), 'bt.pdf'), '--level', 'B-T'));
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--level B-T needs a time-stamp authority');
+  });
+});
+
+describe('pades sign --field and pades verify', () => {
+  it('signs the prepared field that --field names', async () => {
+    const work = workDir();
+    await prepareForSigning({
+      input: join(dir, 'in.pdf'),
+      output: join(work, 'prepared.pdf'),
+      title: 'Vuokrasopimus',
+      signers: [{ name: 'Maija Meikäläinen' }, { name: 'Pekka Puupää' }],
+      language: 'fi',
+    });
+    const output = join(work, 'out.pdf');
+    const args = signArgs(output, '--field', 'Signer2');
+    args[2] = join(work, 'prepared.pdf');
+    expect(await pades(args)).toMatchObject({ code: 0, stderr: '' });
+    const [report] = await verifyFile(output, [pki.root]);
+    expect(report).toMatchObject({ fieldName: 'Signer2', valid: true, level: 'B-B' });
+  });
+
+  it('exits 1 for a tampered signature and 0 for the same file untouched', async () => {
+    const work = workDir();
+    const output = join(work, 'out.pdf');
+    expect((await pades(signArgs(output))).code).toBe(0);
+    writeFileSync(join(work, 'root.pem'), pki.pki.root.certificatePem);
+    expect((await pades(['verify', output, '--trust', join(work, 'root.pem')])).code).toBe(0);
+    const bytes = readFileSync(output);
+    bytes[300] = (bytes[300] ?? 0) ^ 0x01;
+    writeFileSync(join(work, 'tampered.pdf'), bytes);
+    const tampered = await pades([
+      'verify',
+      join(work, 'tampered.pdf'),
+      '--trust',
+      join(work, 'root.pem'),
+    ]);
+    expect(tampered.code).toBe(1);
+    expect(tampered.stdout).toContain('INVALID');
+  });
+});
