@@ -112,3 +112,20 @@ export async function downloadSignedFile(page: Page, name: string): Promise<Buff
   await page.getByTestId('signed-file').click();
   return readFile(await (await download).path());
 }
+
+/** A signer's personal link as the sender gets it (the list's 'link' action's call). */
+export async function signingLinkFromSender(
+  page: Page,
+  flowGuid: string,
+  email: string,
+): Promise<string> {
+  const detail = await page.request.get(`/api/esign/SignFlows/${flowGuid}`);
+  const { Signers } = (await detail.json()) as { Signers: Array<{ Guid: string; Email: string }> };
+  const signer = Signers.find((each) => each.Email === email);
+  expect(signer, `signer ${email}`).toBeDefined();
+  const link = await page.request.get(
+    `/api/esign/SignFlows/${flowGuid}/${signer?.Guid ?? ''}/signingurl`,
+  );
+  expect(link.status()).toBe(200);
+  return new URL(await link.text()).pathname;
+}

@@ -7,6 +7,7 @@ import {
   logInAsSender,
   sendFlowFromEditor,
   sendFlowThroughApi,
+  signingLinkFromSender,
   type FlowToSend,
 } from '../support/sender.ts';
 import { cscService } from '../support/services.ts';
@@ -14,6 +15,7 @@ import { pdfsigVerdicts, verifySignedPdf } from '../support/signed-pdf.ts';
 import {
   askForCode,
   authoriseAtTrustService,
+  chooseSigningLanguage,
   enterCode,
   expectAccessibleAtBothWidths,
   expectDocumentShown,
@@ -296,6 +298,66 @@ test.describe('the signing page for everyone', () => {
     await expectAccessibleAtBothWidths(signing);
     await signDocument(signing);
     await expectAccessibleAtBothWidths(signing);
+  });
+
+  test('every other state of the page is accessible too: the Advanced step, the reject dialog, a turn not come, an ended flow and a dead link', async ({
+    page,
+    openSigningPage,
+  }) => {
+    const [first, second] = [signerEmail('tila-eka'), signerEmail('tila-toka')];
+    const flow: FlowToSend = { ...lowFlow('Tilat', [first, second]), process: 'Sequential' };
+    await logInAsSender(page);
+    const guid = await sendFlowThroughApi(page, flow);
+
+    const signing = await openSigningPage(await invitationLink(first, flow.name));
+    await identifyWithCode(signing, first, flow.name);
+    await signing.getByRole('button', { name: 'Reject', exact: true }).click();
+    const dialog = signing.getByRole('dialog', { name: 'Reject the document' });
+    await expect(dialog).toBeVisible();
+    await expectAccessibleAtBothWidths(signing);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // The second signer's link (from the sender) while it is not their turn yet.
+    const secondLink = await signingLinkFromSender(page, guid, second);
+    const waiting = await openSigningPage(secondLink);
+    await expectTaskState(waiting, 'NotYourTurn');
+    await expectAccessibleAtBothWidths(waiting);
+
+    await rejectDocument(signing, 'Väärä versio');
+    const ended = await openSigningPage(secondLink);
+    await expectTaskState(ended, 'FlowRejected');
+    await expectAccessibleAtBothWidths(ended);
+
+    const advanced: FlowToSend = {
+      ...lowFlow('Tila vahva', ['user2@example.com']),
+      level: 'Advanced',
+    };
+    await sendFlowThroughApi(page, advanced);
+    const strong = await openSigningPage(await invitationLink('user2@example.com', advanced.name));
+    await expect(strong.getByRole('link', { name: 'Go to identification' })).toBeVisible();
+    await expectAccessibleAtBothWidths(strong);
+
+    await strong.goto(`/sign/${'A'.repeat(43)}`);
+    // No flow, so no flow language: the page speaks the default, Finnish.
+    await expect(strong.getByRole('heading', { name: 'Linkki ei ole voimassa' })).toBeVisible();
+    await expectAccessibleAtBothWidths(strong);
+  });
+
+  test('the signer can switch the page to another language, which stays over a reload', async ({
+    page,
+    openSigningPage,
+  }) => {
+    const signer = signerEmail('vaihtaja');
+    const flow = { ...lowFlow('Kielenvaihto', [signer]), language: 'fi' as const };
+    await logInAsSender(page);
+    await sendFlowThroughApi(page, flow);
+    const signing = await openSigningPage(signingLinkIn(await waitForMail(signer, flow.name)));
+    await expect(signing.locator('html')).toHaveAttribute('lang', 'fi');
+    await chooseSigningLanguage(signing, 'sv');
+    await expect(signing.getByTestId('signing-send-code')).toHaveText(/kod/i);
+    await signing.reload();
+    await expect(signing.locator('html')).toHaveAttribute('lang', 'sv');
   });
 
   for (const language of languages) {
