@@ -5,6 +5,8 @@ import { x509 } from './x509.ts';
 export interface FetchCrlsOptions {
   /** Bounds each download (default 10 s). */
   timeoutMs?: number;
+  /** Skip a certificate that names no distribution point instead of failing (a service that answers OCSP only). */
+  skipWithoutDistributionPoint?: boolean;
 }
 
 const maxCrlBytes = 32 * 1024 * 1024;
@@ -44,18 +46,20 @@ async function downloadCrl(url: string, timeoutMs: number): Promise<Buffer> {
 /**
  * Fetches (HTTP GET, each within the timeout) the CRLs named by the CRL distribution points of
  * the given certificates (DER), once per URL, for PAdES B-LT validation data. Throws a
- * `PkiError` when a certificate that is not self-signed names no such URL or none answers.
+ * `PkiError` when a certificate that is not self-signed names no such URL (unless told to
+ * skip it) or none answers.
  */
 export async function fetchCrls(
   certificates: Buffer[],
   options: FetchCrlsOptions = {},
 ): Promise<Buffer[]> {
-  const { timeoutMs = 10_000 } = options;
+  const { timeoutMs = 10_000, skipWithoutDistributionPoint = false } = options;
   const fetched = new Map<string, Buffer>();
   for (const der of certificates) {
     const certificate = new x509.X509Certificate(der);
     if (await certificate.isSelfSigned()) continue;
     const urls = distributionPoints(certificate);
+    if (urls.length === 0 && skipWithoutDistributionPoint) continue;
     if (urls.length === 0)
       throw new PkiError(
         'invalid-input',

@@ -44,7 +44,8 @@ interface Grant {
 export type Answer =
   | { status: number; json: unknown }
   | { status: number; html: string }
-  | { status: 302; location: string };
+  | { status: 302; location: string }
+  | { status: number; body: Buffer; type: string };
 
 const random = () => randomBytes(24).toString('base64url');
 const sameText = (a: string, b: string) =>

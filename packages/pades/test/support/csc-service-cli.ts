@@ -10,7 +10,6 @@ import { X509Certificate } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultTestClient, startCscTestService } from './csc-service.ts';
-import { createQualifiedTestCredential } from './csc-test-credential.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,26 +30,17 @@ const users = (values.user ?? []).map((spec) => {
   if (!email.includes('@')) throw new Error(`--user ${spec}: EMAIL[:NAME[:IDENTITY CODE]]`);
   return { email, name: name || email, code };
 });
-const credentials = await Promise.all(
-  users.map(async (user, index) => {
-    const { credential } = await createQualifiedTestCredential({
-      id: `qualified-${index + 1}`,
-      userID: user.email,
-      email: user.email,
-      subject: {
-        country: 'FI',
-        commonName: user.name,
-        ...(user.code ? { serialNumber: `PNOFI-${user.code}` } : {}),
-      },
-    });
-    return credential;
-  }),
-);
-const [first, ...others] = credentials;
 const service = await startCscTestService({
   port,
   host: values.host,
-  ...(first ? { credential: first, otherCredentials: others } : {}),
+  users: users.map((user) => ({
+    userID: user.email,
+    subject: {
+      country: 'FI',
+      commonName: user.name,
+      ...(user.code ? { serialNumber: `PNOFI-${user.code}` } : {}),
+    },
+  })),
   client: {
     id: values['client-id'],
     secret: values['client-secret'],

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createTestOAuth, sha256Oid, type Answer, type IssuedToken } from './csc-oauth.ts';
 import type { TestOAuthClient } from './csc-oauth.ts';
+import type { NameAttributes } from '../../src/pki/distinguished-name.ts';
 import { createQualifiedTestCredential, type TestCscCredential } from './csc-test-credential.ts';
 
 export type { TestOAuthClient } from './csc-oauth.ts';
@@ -23,6 +24,11 @@ export interface CscTestServiceOptions {
   credential?: TestCscCredential;
   /** More credentials beside it, each of its own user (userID), as a real service holds. */
   otherCredentials?: TestCscCredential[];
+  /**
+   * Users to make a credential for once the service listens (qualified-1, qualified-2, …),
+   * whose CAs publish their CRLs at the service (/crl/<id>/…), named in the certificates.
+   */
+  users?: Array<{ userID: string; email?: string; subject?: NameAttributes }>;
   client?: TestOAuthClient;
 }
 
@@ -62,6 +68,8 @@ const asHex = (items: unknown) =>
 
 function send(response: ServerResponse, answer: Answer) {
   if ('location' in answer) response.writeHead(302, { Location: answer.location }).end();
+  else if ('body' in answer)
+    response.writeHead(answer.status, { 'Content-Type': answer.type }).end(answer.body);
   else if ('html' in answer)
     response
       .writeHead(answer.status, { 'Content-Type': 'text/html; charset=utf-8' })
@@ -82,8 +90,10 @@ function send(response: ServerResponse, answer: Answer) {
 export async function startCscTestService(
   options: CscTestServiceOptions = {},
 ): Promise<CscTestService> {
-  const credential = options.credential ?? (await createQualifiedTestCredential()).credential;
-  const credentials = [credential, ...(options.otherCredentials ?? [])];
+  // Filled before the first request: given ones now, the users' once the address is known.
+  const credentials: TestCscCredential[] = options.credential
+    ? [options.credential, ...(options.otherCredentials ?? [])]
+    : [];
   const credentialOf = (id: unknown) => credentials.find((each) => each.id === id);
   const client = options.client ?? defaultTestClient;
   const tokens = new Map<string, IssuedToken>();
@@ -199,6 +209,10 @@ export async function startCscTestService(
         new URLSearchParams(body as Record<string, string>),
         request.headers.authorization,
       );
+    if (request.method === 'GET' && url.pathname.startsWith('/crl/')) {
+      const crl = credentials.map((each) => each.crls?.get(url.pathname)).find(Boolean);
+      return crl ? { status: 200, body: crl, type: 'application/pkix-crl' } : json(404, {});
+    }
     const bearer = (request.headers.authorization ?? '').replace(/^Bearer /, '');
     const token = tokens.get(bearer);
     const usedUp = token?.scope === 'credential' && (token.remaining ?? 0) <= 0;
@@ -219,6 +233,26 @@ export async function startCscTestService(
   const reachable = address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address;
   const host = reachable.includes(':') ? `[${reachable}]` : reachable;
   const baseUrl = `http://${host}:${port}/csc/v2`;
+  for (const user of options.users ?? []) {
+    const id = `qualified-${credentials.length + 1}`;
+    const { credential: made } = await createQualifiedTestCredential({
+      id,
+      userID: user.userID,
+      email: user.email ?? user.userID,
+      ...(user.subject ? { subject: user.subject } : {}),
+      crlBaseUrl: `http://${host}:${port}/crl/${id}`,
+    });
+    credentials.push(made);
+  }
+  if (credentials.length === 0)
+    credentials.push(
+      (
+        await createQualifiedTestCredential({
+          crlBaseUrl: `http://${host}:${port}/crl/qualified-1`,
+        })
+      ).credential,
+    );
+  const credential = credentials[0] as TestCscCredential;
   return {
     baseUrl,
     oauthUrl: `${baseUrl}/oauth2`,

@@ -7,7 +7,7 @@ import {
   signingKeyUsages,
 } from '../../src/pki/certificate-builder.ts';
 import { buildName, type NameAttributes } from '../../src/pki/distinguished-name.ts';
-import { generateKeyPair } from '../../src/pki/keys.ts';
+import { generateKeyPair, signatureAlgorithmFor, toSigningCryptoKey } from '../../src/pki/keys.ts';
 import { x509 } from '../../src/pki/x509.ts';
 
 /** A credential held by the CSC test service. */
@@ -22,6 +22,8 @@ export interface TestCscCredential {
   pin?: string;
   /** The user the credential belongs to, as credentials/list takes it (userID); anyone's when unset. */
   userID?: string;
+  /** CRLs of its CAs by the URL path they are published at (see crlBaseUrl). */
+  crls?: Map<string, Buffer>;
 }
 
 export interface QualifiedTestCredential {
@@ -60,6 +62,23 @@ function qcStatementsExtension(): x509.Extension {
   return new x509.Extension(qcStatementOids.qcStatements, false, value);
 }
 
+const distributionPoint = (base: string | undefined, name: string) =>
+  base ? [new x509.CRLDistributionPointsExtension([`${base}/${name}`])] : [];
+
+/** A CA's CRL revoking nothing, valid for a week. */
+async function emptyCrl(authority: x509.X509Certificate, key: KeyObject): Promise<Buffer> {
+  const now = new Date();
+  const crl = await x509.X509CrlGenerator.create({
+    issuer: authority.subjectName,
+    thisUpdate: new Date(now.getTime() - 60_000),
+    nextUpdate: new Date(now.getTime() + 7 * 24 * 3_600_000),
+    entries: [],
+    signingKey: await toSigningCryptoKey(key),
+    signingAlgorithm: signatureAlgorithmFor(key),
+  });
+  return Buffer.from(crl.rawData);
+}
+
 /**
  * A test 'qualified' trust service's PKI: a root and an issuing CA and, for a fresh RSA key,
  * a certificate with the QC statements and the QCP-n-qscd policy a qualified one carries.
@@ -73,6 +92,11 @@ export async function createQualifiedTestCredential(
     userID?: string;
     /** An e-mail address for the certificate's subjectAltName. */
     email?: string;
+    /**
+     * Where the CAs publish their CRLs: the issuing CA's at `<base>/issuing.crl` (named in
+     * the signer's certificate), the root's at `<base>/root.crl` (named in the issuing CA's).
+     */
+    crlBaseUrl?: string;
   } = {},
 ): Promise<QualifiedTestCredential> {
   const now = new Date();
@@ -99,7 +123,7 @@ export async function createQualifiedTestCredential(
     issuer: { certificate: root, privateKey: rootKeys.privateKey },
     notBefore,
     notAfter: addYears(now, 5),
-    extensions: caExtensions,
+    extensions: [...caExtensions, ...distributionPoint(options.crlBaseUrl, 'root.crl')],
   });
   const signerKeys = await generateKeyPair('rsa-3072');
   const signer = await signCertificate({
@@ -123,8 +147,21 @@ export async function createQualifiedTestCredential(
       ...(options.email
         ? [new x509.SubjectAlternativeNameExtension([{ type: 'email', value: options.email }])]
         : []),
+      ...distributionPoint(options.crlBaseUrl, 'issuing.crl'),
     ],
   });
+  const crls = options.crlBaseUrl
+    ? new Map([
+        [
+          `${new URL(options.crlBaseUrl).pathname}/issuing.crl`,
+          await emptyCrl(issuing, issuingKeys.privateKey),
+        ],
+        [
+          `${new URL(options.crlBaseUrl).pathname}/root.crl`,
+          await emptyCrl(root, rootKeys.privateKey),
+        ],
+      ])
+    : undefined;
   return {
     credential: {
       id: options.id ?? 'qualified-1',
@@ -133,6 +170,7 @@ export async function createQualifiedTestCredential(
       authMode: options.authMode ?? 'oauth2code',
       ...(options.pin ? { pin: options.pin } : {}),
       ...(options.userID ? { userID: options.userID } : {}),
+      ...(crls ? { crls } : {}),
     },
     root: Buffer.from(root.rawData),
   };

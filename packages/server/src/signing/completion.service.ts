@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { addDocumentTimestamp, addValidationData } from '@esign/pades';
+import { addDocumentTimestamp, addValidationData, fetchCrls } from '@esign/pades';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
 import { listSigners } from '../signflows/signflows.repository.ts';
@@ -13,15 +13,27 @@ import { addPersonalSignedFile } from './personal-signed-file.ts';
 
 const completable = ['Sent', 'Error'];
 
-/** Certificates of every signature and of the portal's CAs and TSA, plus the CRLs, for the /DSS. */
+/**
+ * Certificates of every signature and of the portal's CAs and TSA, plus the CRLs, for the
+ * /DSS: the portal's own, and those a trust service's chain names (fetched now; a service
+ * that cannot be reached fails this attempt, and completion is tried again later).
+ */
 async function validationDataOf(deps: SigningDeps, identities: string[]) {
   const certificates = new Map<string, Buffer>();
   const add = (der: Buffer) => certificates.set(der.toString('base64'), der);
+  const outsideChains: Buffer[] = [];
   for (const json of identities) {
     const parsed = SignedIdentity.safeParse(JSON.parse(json));
-    for (const base64 of parsed.success ? parsed.data.certificates : [])
-      add(Buffer.from(base64, 'base64'));
+    const chain = (parsed.success ? parsed.data.certificates : []).map((base64) =>
+      Buffer.from(base64, 'base64'),
+    );
+    chain.forEach(add);
+    if (parsed.success && parsed.data.method === 'csc') outsideChains.push(...chain);
   }
+  const outsideCrls =
+    outsideChains.length > 0
+      ? await fetchCrls(outsideChains, { skipWithoutDistributionPoint: true })
+      : [];
   const { pki } = deps.trust;
   for (const credential of [pki.root, pki.issuing, pki.timeStamping]) {
     add(credential.certificate);
@@ -29,7 +41,7 @@ async function validationDataOf(deps: SigningDeps, identities: string[]) {
   }
   return {
     certificates: [...certificates.values()],
-    crls: [await deps.trust.crl('issuing'), await deps.trust.crl('root')],
+    crls: [await deps.trust.crl('issuing'), await deps.trust.crl('root'), ...outsideCrls],
   };
 }
 
