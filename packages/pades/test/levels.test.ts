@@ -26,6 +26,7 @@ import {
   rewriteWithQpdf,
   workDir,
 } from './support/fixtures.ts';
+import { hybridReferencePdf } from './support/hybrid-reference.ts';
 
 let pki: PortalPki;
 let signer: Signer;
@@ -75,11 +76,15 @@ function qpdfJson(path: string): string {
 
 const kinds: Array<[string, () => Promise<Buffer> | Buffer]> = [
   ['pdf-lib', () => pdfLibDocument(2)],
+  ['pdf-lib with object and cross-reference streams', () => pdfLibDocument(2, true)],
   [
     'qpdf object streams',
     async () => rewriteWithQpdf(await pdfLibDocument(2), ['--object-streams=generate']),
   ],
+  ['qpdf --linearize', async () => rewriteWithQpdf(await pdfLibDocument(3), ['--linearize'])],
+  ['qpdf --qdf', async () => rewriteWithQpdf(await pdfLibDocument(1), ['--qdf'])],
   ['Chromium', async () => chromiumPdf()],
+  ['a hybrid-reference file (table and /XRefStm)', () => hybridReferencePdf()],
   ...libreOfficeKinds,
 ];
 
