@@ -14,6 +14,7 @@ import {
   testIdentity,
   workDir,
 } from './support/fixtures.ts';
+import { hybridReferencePdf } from './support/hybrid-reference.ts';
 
 const identity = testIdentity('ec');
 const rsaIdentity = testIdentity('rsa', 'Pekka Puupää');
@@ -29,6 +30,7 @@ const kinds: Array<[string, () => Promise<Buffer> | Buffer]> = [
   ['qpdf --linearize', async () => rewriteWithQpdf(await pdfLibDocument(3), ['--linearize'])],
   ['qpdf --qdf', async () => rewriteWithQpdf(await pdfLibDocument(1), ['--qdf'])],
   ["Chromium's print to PDF", async () => chromiumPdf()],
+  ['a hybrid-reference file (table and /XRefStm, as Word writes)', () => hybridReferencePdf()],
   ...libreOfficeKinds,
 ];
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import {
+  hybridField,
+  hybridObjects,
+  hybridReferencePdf,
+} from '../../test/support/hybrid-reference.ts';
 import { PdfDocument } from './document.ts';
 import { bufferSource } from './source.ts';
-import { PdfError, PdfRef } from './values.ts';
+import { nameOf, PdfError, PdfRef, PdfString, type PdfValue } from './values.ts';
 
 interface XrefStreamOptions {
   widths?: string;
@@ -90,5 +95,90 @@ describe('PdfDocument on cross-reference tables', () => {
   it('answers the next free object number from /Size and the entries alike', async () => {
     const document = await PdfDocument.open(bufferSource(classicPdf()));
     expect(document.size).toBe(2);
+  });
+});
+
+/** A dictionary's entry as text (a name, a string's bytes, a reference or array printed). */
+function field(value: PdfValue, key: string): string | undefined {
+  if (!(value instanceof Map)) return undefined;
+  const item = value.get(key);
+  if (item instanceof PdfString) return item.bytes.toString('latin1');
+  return nameOf(item) ?? String(item);
+}
+
+/** The file's last startxref offset. */
+const startxrefOf = (bytes: Buffer) =>
+  Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(bytes.toString('latin1'))?.[1]);
+
+/** Where 'num 0 obj' begins. */
+const objectAt = (bytes: Buffer, num: number) => bytes.indexOf(`\n${num} 0 obj`) + 1;
+
+describe('PdfDocument on hybrid-reference files (ISO 32000-1 §7.5.8.4)', () => {
+  it.each([
+    ['free in the table', {}],
+    ['absent from the table', { compressedInTable: 'absent' as const }],
+    ['free in the table, streams not deflated', { deflate: false }],
+  ])(
+    'resolves the objects of an object stream that the table gives as %s from /XRefStm',
+    async (_label, options) => {
+      const document = await PdfDocument.open(bufferSource(hybridReferencePdf(options)));
+      expect(document.xrefForm).toBe('table');
+      expect(document.entries.get(hybridObjects.page)).toEqual({
+        type: 'compressed',
+        stream: hybridObjects.objectStream,
+        index: 1,
+      });
+      const read = (num: number) => document.getObject(new PdfRef(num, 0));
+      expect(field(await read(hybridObjects.pages), 'Type')).toBe('Pages');
+      expect(field(await read(hybridObjects.page), 'Type')).toBe('Page');
+      expect(field(await read(hybridObjects.font), 'BaseFont')).toBe('Helvetica');
+      expect(field(await read(hybridObjects.acroForm), 'Fields')).toBe(
+        `${hybridObjects.field} 0 R`,
+      );
+      expect(field(await read(hybridObjects.field), 'T')).toBe(hybridField.name);
+      // The ordinary objects still come from the table.
+      expect(field(await read(hybridObjects.catalog), 'Type')).toBe('Catalog');
+      expect(document.size).toBe(11);
+    },
+  );
+
+  it("never lets an older section's hidden stream override a newer section's entries", async () => {
+    const original = hybridReferencePdf();
+    const fontAt = original.length;
+    const font = '5 0 obj\n<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>\nendobj\n';
+    const tableAt = fontAt + font.length;
+    const update =
+      `${font}xref\n0 1\n0000000000 65535 f \n5 1\n${String(fontAt).padStart(10, '0')} 00000 n \n` +
+      `7 1\n0000000000 00001 f \ntrailer\n<< /Size 11 /Root 1 0 R /Prev ${startxrefOf(original)} >>\n` +
+      `startxref\n${tableAt}\n%%EOF\n`;
+    const bytes = Buffer.concat([original, Buffer.from(update, 'latin1')]);
+    const document = await PdfDocument.open(bufferSource(bytes));
+    expect(field(await document.getObject(new PdfRef(5, 0)), 'BaseFont')).toBe('Courier');
+    expect(await document.getObject(new PdfRef(hybridObjects.field, 0))).toBeNull();
+    // Objects the newer section does not list still come from the older hidden stream.
+    expect(field(await document.getObject(new PdfRef(hybridObjects.page, 0)), 'Type')).toBe('Page');
+  });
+
+  it('refuses an /XRefStm that points at a stream other than a cross-reference stream', async () => {
+    const original = hybridReferencePdf();
+    // The trailer follows the table, so changing its length moves no offset.
+    const broken = original
+      .toString('latin1')
+      .replace(/\/XRefStm \d+/, `/XRefStm ${objectAt(original, hybridObjects.content)}`);
+    await expect(PdfDocument.open(bufferSource(Buffer.from(broken, 'latin1')))).rejects.toThrow(
+      new PdfError('/XRefStm points at no cross-reference stream'),
+    );
+  });
+
+  it('refuses an /XRefStm that points at a cross-reference table', async () => {
+    const original = hybridReferencePdf();
+    const previous = startxrefOf(original);
+    const update =
+      `xref\n0 0\ntrailer\n<< /Size 11 /Root 1 0 R /Prev ${previous} /XRefStm ${previous} >>\n` +
+      `startxref\n${original.length}\n%%EOF\n`;
+    const bytes = Buffer.concat([original, Buffer.from(update, 'latin1')]);
+    await expect(PdfDocument.open(bufferSource(bytes))).rejects.toThrow(
+      new PdfError('/XRefStm points at no cross-reference stream'),
+    );
   });
 });

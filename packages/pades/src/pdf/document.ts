@@ -17,6 +17,17 @@ export type XrefEntry =
   | { type: 'offset'; offset: number; gen: number }
   | { type: 'compressed'; stream: number; index: number };
 
+type Remember = (num: number, entry: XrefEntry) => void;
+
+interface Section {
+  trailer: PdfDict;
+  form: 'table' | 'stream';
+  entries: Map<number, XrefEntry>;
+}
+
+/** A free entry: a table's 'f' or a stream's type 0 (read as offset -1). */
+const isFree = (entry: XrefEntry) => entry.type === 'offset' && entry.offset < 0;
+
 const chunk = 64 * 1024;
 const maxObjectBytes = 64 * 1024 * 1024;
 const maxSections = 10_000;
@@ -69,7 +80,7 @@ export class PdfDocument {
       if (offset < 0 || offset >= size)
         throw new PdfError(`cross-reference offset ${offset} is outside the file`);
       seen.add(offset);
-      const { trailer, form } = await this.readSection(offset);
+      const { trailer, form, entries } = await this.readSection(offset);
       const declaredSize = trailer.get('Size');
       if (declaredSize !== undefined && !((numberOf(declaredSize) ?? -1) <= maxObjectNumber))
         throw new PdfError('bad /Size in the trailer');
@@ -79,10 +90,21 @@ export class PdfDocument {
         newest = false;
       }
       const hybrid = numberOf(trailer.get('XRefStm'));
-      if (hybrid !== undefined && !seen.has(hybrid)) {
+      if (form === 'table' && hybrid !== undefined && !seen.has(hybrid)) {
+        if (hybrid < 0 || hybrid >= size)
+          throw new PdfError(`cross-reference offset ${hybrid} is outside the file`);
         seen.add(hybrid);
-        await this.readSection(hybrid);
+        // ISO 32000-1 §7.5.8.4: the hidden stream gives what this table does not, including
+        // objects the table marks free (those stored in object streams); its in-use entries
+        // never override the table's, and neither ever overrides a newer section.
+        const stream = await this.readSection(hybrid, true);
+        for (const [num, entry] of stream.entries) {
+          const own = entries.get(num);
+          if (!own || (isFree(own) && !isFree(entry))) entries.set(num, entry);
+        }
       }
+      // Newer sections are read first: an object's first entry is its current one.
+      for (const [num, entry] of entries) if (!this.entries.has(num)) this.entries.set(num, entry);
       offset = numberOf(trailer.get('Prev'));
     }
     if (!isRef(this.trailer.get('Root')))
@@ -90,21 +112,28 @@ export class PdfDocument {
     if (this.trailer.has('Encrypt')) throw new PdfError('the PDF is encrypted');
   }
 
-  private remember(num: number, entry: XrefEntry) {
-    // Newer sections are read first: an object's first entry is its current one.
-    if (!this.entries.has(num)) this.entries.set(num, entry);
-  }
-
-  private async readSection(
-    offset: number,
-  ): Promise<{ trailer: PdfDict; form: 'table' | 'stream' }> {
+  /** One cross-reference section (a table or a stream) and its entries, not yet merged. */
+  private async readSection(offset: number, hybrid = false): Promise<Section> {
+    const entries = new Map<number, XrefEntry>();
+    // Within a section, an object listed twice keeps its first entry.
+    const remember = (num: number, entry: XrefEntry) => {
+      if (!entries.has(num)) entries.set(num, entry);
+    };
     const start = await this.source.read(offset, 4);
-    if (start.toString('latin1') === 'xref')
-      return { trailer: await this.readTable(offset), form: 'table' };
-    return { trailer: await this.readStreamSection(offset), form: 'stream' };
+    const table = start.toString('latin1') === 'xref';
+    if (table && !hybrid)
+      return { trailer: await this.readTable(offset, remember), form: 'table', entries };
+    const dict = table ? undefined : await this.readStreamSection(offset, remember);
+    if (!dict)
+      throw new PdfError(
+        hybrid
+          ? '/XRefStm points at no cross-reference stream'
+          : 'startxref points at neither a table nor a cross-reference stream',
+      );
+    return { trailer: dict, form: 'stream', entries };
   }
 
-  private async readTable(offset: number): Promise<PdfDict> {
+  private async readTable(offset: number, remember: Remember): Promise<PdfDict> {
     let buffer = await this.source.read(offset, chunk);
     for (;;) {
       const text = buffer.toString('latin1');
@@ -125,10 +154,8 @@ export class PdfDocument {
             const entryOffset = Number(lexer.token());
             const gen = Number(lexer.token());
             const kind = lexer.token();
-            if (kind === 'n')
-              this.remember(first + index, { type: 'offset', offset: entryOffset, gen });
-            else if (kind === 'f')
-              this.remember(first + index, { type: 'offset', offset: -1, gen });
+            if (kind === 'n') remember(first + index, { type: 'offset', offset: entryOffset, gen });
+            else if (kind === 'f') remember(first + index, { type: 'offset', offset: -1, gen });
             else throw new PdfError('broken cross-reference entry');
           }
         }
@@ -142,11 +169,14 @@ export class PdfDocument {
     }
   }
 
-  private async readStreamSection(offset: number): Promise<PdfDict> {
+  /** A cross-reference stream's dictionary (undefined for another stream), its rows to `remember`. */
+  private async readStreamSection(
+    offset: number,
+    remember: Remember,
+  ): Promise<PdfDict | undefined> {
     const { dict, data } = await this.readStreamObjectAt(offset);
-    if (nameOf(dict.get('Type')) !== 'XRef')
-      throw new PdfError('startxref points at neither a table nor a cross-reference stream');
-    readXrefStreamEntries(dict, data, (num, entry) => this.remember(num, entry));
+    if (nameOf(dict.get('Type')) !== 'XRef') return undefined;
+    readXrefStreamEntries(dict, data, remember);
     return dict;
   }
 
