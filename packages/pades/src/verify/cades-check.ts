@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { oids } from '../cms/cades.ts';
 import { parsePdfDate } from '../pdf/serializer.ts';
-import { PdfString } from '../pdf/values.ts';
+import { nameOf, PdfString } from '../pdf/values.ts';
 import type { ByteRangeCheck } from './byte-range.ts';
 import { judgeChain, readCertificates } from './chain.ts';
 import { checkCms, forbiddenSigningTime, type CmsCheck } from './cms-check.ts';
@@ -62,7 +62,11 @@ export async function checkCadesSignature(
     : null;
   const attributes = check?.signedAttributeOids ?? [];
   const hasSigningTime = attributes.includes(forbiddenSigningTime);
-  if (hasSigningTime) faults.push('CMS signing-time attribute present (PAdES forbids it)');
+  // PAdES forbids the attribute; other signatures (adbe.pkcs7.detached) may carry it, which
+  // only keeps them from any PAdES level.
+  const claimsPades = nameOf(field.value.get('SubFilter')) === 'ETSI.CAdES.detached';
+  if (hasSigningTime && claimsPades)
+    faults.push('CMS signing-time attribute present (PAdES forbids it)');
   return {
     signer,
     time,

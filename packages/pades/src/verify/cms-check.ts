@@ -34,15 +34,21 @@ function attributeValue(attributes: pkijs.Attribute[] | undefined, oid: string) 
 function findSigner(signedData: pkijs.SignedData, signerInfo: pkijs.SignerInfo) {
   const sid = signerInfo.sid;
   if (!(sid instanceof pkijs.IssuerAndSerialNumber)) return null;
-  for (const certificate of signedData.certificates ?? []) {
-    if (!(certificate instanceof pkijs.Certificate)) continue;
-    if (
-      certificate.serialNumber.isEqual(sid.serialNumber) &&
-      certificate.issuer.isEqual(sid.issuer)
-    )
-      return certificate;
-  }
-  return null;
+  const candidates = (signedData.certificates ?? []).filter(
+    (certificate): certificate is pkijs.Certificate => certificate instanceof pkijs.Certificate,
+  );
+  const serial = Buffer.from(sid.serialNumber.valueBlock.valueHexView);
+  const sameSerial = candidates.filter((certificate) =>
+    Buffer.from(certificate.serialNumber.valueBlock.valueHexView).equals(serial),
+  );
+  // Some writers (node-forge) re-encode the issuer's strings in the sid, so its bytes differ
+  // from the certificate's though the name is the same: the serial then decides, and the
+  // signature check below proves the key.
+  return (
+    sameSerial.find((certificate) => certificate.issuer.isEqual(sid.issuer)) ??
+    (sameSerial.length === 1 ? sameSerial[0] : null) ??
+    null
+  );
 }
 
 function timeOf(value: unknown): Date | null {
