@@ -1,11 +1,11 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareForSigning } from '../src/pdf/signature-page.ts';
 import { createTimestampResponder } from '../src/timestamp/index.ts';
 import { startCrlServer, type TestCrlServer } from './support/crl-server.ts';
-import { pdfLibDocument, workDir } from './support/fixtures.ts';
+import { pdfLibDocument, pkcs12File, workDir } from './support/fixtures.ts';
 import { createTestPki, verifyFile, type TestPki } from './support/test-pki.ts';
 import {
   serveResponder,
@@ -18,6 +18,7 @@ let pki: TestPki;
 let crlServer: TestCrlServer;
 let tsa: TestTsaServer;
 let dir: string;
+let p12: string;
 
 /**
  * Runs `pades` in a fresh process with TSA_URL set to `tsaUrl` (or unset); asynchronously, so
@@ -58,23 +59,11 @@ beforeAll(async () => {
   tsa = await startTestTsaServer(serveResponder((query) => responder.respond(query)));
   dir = workDir();
   const { seal, issuing, root } = pki.pki;
-  writeFileSync(join(dir, 'key.pem'), seal.privateKey.export({ type: 'pkcs8', format: 'pem' }));
-  writeFileSync(join(dir, 'seal.pem'), seal.certificatePem);
-  writeFileSync(join(dir, 'chain.pem'), issuing.certificatePem + root.certificatePem);
-  execFileSync('openssl', [
-    'pkcs12',
-    '-export',
-    '-inkey',
-    join(dir, 'key.pem'),
-    '-in',
-    join(dir, 'seal.pem'),
-    '-certfile',
-    join(dir, 'chain.pem'),
-    '-out',
-    join(dir, 'seal.p12'),
-    '-passout',
-    'pass:salasana',
-  ]);
+  p12 = pkcs12File(dir, 'salasana', {
+    keyPem: String(seal.privateKey.export({ type: 'pkcs8', format: 'pem' })),
+    certificatePem: seal.certificatePem,
+    chainPem: issuing.certificatePem + root.certificatePem,
+  }).p12;
   writeFileSync(join(dir, 'in.pdf'), await pdfLibDocument(1));
 });
 afterAll(async () => {
@@ -88,7 +77,7 @@ const signArgs = (output: string, ...more: string[]) => [
   '--out',
   output,
   '--p12',
-  join(dir, 'seal.p12'),
+  p12,
   '--password',
   'salasana',
   ...more,

@@ -1,8 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pdfLibDocument, pdfsig, workDir } from './support/fixtures.ts';
+import { pdfLibDocument, pdfsig, pkcs12File, workDir } from './support/fixtures.ts';
 
 const packageDir = join(import.meta.dirname, '..');
 
@@ -22,37 +22,7 @@ function pades(args: string[]) {
 describe('the pades command', () => {
   it('signs with a PKCS#12 file and verifies, exiting non-zero for an invalid signature', async () => {
     const dir = workDir();
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '2',
-        '-subj',
-        '/CN=Sinetti/O=Testi Oy',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
-    execFileSync('openssl', [
-      'pkcs12',
-      '-export',
-      '-inkey',
-      join(dir, 'key.pem'),
-      '-in',
-      join(dir, 'cert.pem'),
-      '-out',
-      join(dir, 'seal.p12'),
-      '-passout',
-      'pass:salasana',
-    ]);
+    const { p12, certificate } = pkcs12File(dir, 'salasana', { subject: '/CN=Sinetti/O=Testi Oy' });
     writeFileSync(join(dir, 'in.pdf'), await pdfLibDocument(1));
 
     const signed = pades([
@@ -62,7 +32,7 @@ describe('the pades command', () => {
       '--out',
       join(dir, 'out.pdf'),
       '--p12',
-      join(dir, 'seal.p12'),
+      p12,
       '--password',
       'salasana',
       '--reason',
@@ -72,7 +42,7 @@ describe('the pades command', () => {
     expect(signed.code).toBe(0);
     expect(pdfsig(join(dir, 'out.pdf')).valid).toEqual([true]);
 
-    const verified = pades(['verify', join(dir, 'out.pdf'), '--trust', join(dir, 'cert.pem')]);
+    const verified = pades(['verify', join(dir, 'out.pdf'), '--trust', certificate]);
     expect(verified.code).toBe(0);
     expect(verified.stdout).toContain('VALID');
     expect(verified.stdout).toContain('level B-B');
@@ -90,7 +60,7 @@ describe('the pades command', () => {
       '--out',
       join(dir, 'x.pdf'),
       '--p12',
-      join(dir, 'seal.p12'),
+      p12,
       '--password',
       'väärä',
     ]);

@@ -38,6 +38,16 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
     if (!mail) throw new Error(`no invitation to ${email}`);
     return signingTokenIn(mail.text_body);
   };
+  /** Opens a signer's link and asks for a code; answers the browser and the codes mailed. */
+  const askForCode = async (token: string, email: string) => {
+    const browser = new TestClient(context.app);
+    await browser.get(`/api/sign/${token}`);
+    expect((await browser.post(`/api/sign/${token}/code`)).statusCode).toBe(200);
+    await runJobs();
+    const codesMailed = async () =>
+      (await mailsTo(db(), email)).flatMap((mail) => /\b(\d{6})\b/.exec(mail.text_body)?.[1] ?? []);
+    return { browser, codesMailed };
+  };
   const flowOf = async (browser: TestClient, id: string) =>
     (await browser.get(`${flows}/${id}`)).json<{
       Status: string;
@@ -271,12 +281,7 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
     await sendFlow(owner, { signers: [{ Name: 'Koodi Testaaja', Email: email }] });
     await runJobs();
     const token = await linkOf(email);
-    const browser = new TestClient(context.app);
-    await browser.get(`/api/sign/${token}`);
-    expect((await browser.post(`/api/sign/${token}/code`)).statusCode).toBe(200);
-    await runJobs();
-    const codesMailed = async () =>
-      (await mailsTo(db(), email)).flatMap((mail) => /\b(\d{6})\b/.exec(mail.text_body)?.[1] ?? []);
+    const { browser, codesMailed } = await askForCode(token, email);
     const [right = ''] = await codesMailed();
     const wrong = right === '000000' ? '111111' : '000000';
     const keys: string[] = [];
@@ -308,13 +313,8 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
     await sendFlow(owner, { signers: [{ Name: 'Rinnakkainen Arvaaja', Email: email }] });
     await runJobs();
     const token = await linkOf(email);
-    const browser = new TestClient(context.app);
-    await browser.get(`/api/sign/${token}`);
-    expect((await browser.post(`/api/sign/${token}/code`)).statusCode).toBe(200);
-    await runJobs();
-    const [right = ''] = (await mailsTo(db(), email)).flatMap(
-      (mail) => /\b(\d{6})\b/.exec(mail.text_body)?.[1] ?? [],
-    );
+    const { browser, codesMailed } = await askForCode(token, email);
+    const [right = ''] = await codesMailed();
     const guesses = Array.from({ length: 20 }, (_, index) =>
       String((Number(right) + 1 + index) % 1_000_000).padStart(6, '0'),
     );

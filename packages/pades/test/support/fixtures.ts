@@ -250,3 +250,48 @@ function tokenLength(der: Buffer): number {
   for (let index = 0; index < count; index += 1) length = length * 256 + (der[2 + index] ?? 0);
   return 2 + count + length;
 }
+
+/**
+ * A PKCS#12 file (with openssl) of a key and its certificate, and a chain if given, as an
+ * operator or another tool has one; answers its path. Without a key, a fresh self-signed
+ * RSA 2048 certificate for `subject` is made. Answers the file's path and the certificate's (PEM).
+ */
+export function pkcs12File(
+  dir: string,
+  password: string,
+  given: { keyPem: string; certificatePem: string; chainPem?: string } | { subject: string },
+): { p12: string; certificate: string } {
+  const key = join(dir, 'p12-key.pem');
+  const certificate = join(dir, 'p12-cert.pem');
+  if ('subject' in given) {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        given.subject,
+      ].concat(['-keyout', key, '-out', certificate]),
+      { stdio: 'ignore' },
+    );
+  } else {
+    writeFileSync(key, given.keyPem);
+    writeFileSync(certificate, given.certificatePem);
+  }
+  const chain = 'chainPem' in given && given.chainPem ? join(dir, 'p12-chain.pem') : null;
+  if (chain && 'chainPem' in given) writeFileSync(chain, given.chainPem ?? '');
+  const p12 = join(dir, 'id.p12');
+  execFileSync('openssl', [
+    'pkcs12',
+    '-export',
+    ...['-inkey', key, '-in', certificate],
+    ...(chain ? ['-certfile', chain] : []),
+    ...['-out', p12, '-passout', `pass:${password}`],
+  ]);
+  return { p12, certificate };
+}

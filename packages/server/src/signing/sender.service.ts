@@ -49,6 +49,15 @@ export async function notifyCancelled(
   }
 }
 
+/** Queues the completion of a flow whose signers all signed; once, however often asked. */
+function queueCompletion(deps: SigningDeps, flowId: string, now: Date) {
+  return enqueueJob(
+    deps.db,
+    { kind: signingJobs.complete, payload: { flowId }, dedupeKey: `complete:${flowId}` },
+    now,
+  );
+}
+
 /**
  * The sender's status check: a flow whose signers all signed gets completion queued again
  * (it failed, or a node died in it); a flow that failed before that (an invitation that could
@@ -65,15 +74,7 @@ export async function retryStuckFlow(
   if (signers.length === 0) return;
   const now = deps.clock.now();
   if (signers.every((signer) => signer.status === 'Signed')) {
-    await enqueueJob(
-      deps.db,
-      {
-        kind: signingJobs.complete,
-        payload: { flowId: flow.id },
-        dedupeKey: `complete:${flow.id}`,
-      },
-      now,
-    );
+    await queueCompletion(deps, flow.id, now);
   } else if (flow.status === 'Error') {
     await deps.db.transaction().execute(async (trx) => {
       const resumed = await trx
@@ -134,16 +135,7 @@ export async function queueStuckCompletions(deps: SigningDeps, graceMs: number):
     )
     .limit(100)
     .execute();
-  for (const flow of stuck)
-    await enqueueJob(
-      deps.db,
-      {
-        kind: signingJobs.complete,
-        payload: { flowId: flow.id },
-        dedupeKey: `complete:${flow.id}`,
-      },
-      now,
-    );
+  for (const flow of stuck) await queueCompletion(deps, flow.id, now);
   if (stuck.length > 0) deps.kickJobs?.();
   return stuck.length;
 }
