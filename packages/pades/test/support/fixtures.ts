@@ -254,13 +254,13 @@ function tokenLength(der: Buffer): number {
 /**
  * A PKCS#12 file (with openssl) of a key and its certificate, and a chain if given, as an
  * operator or another tool has one; answers its path. Without a key, a fresh self-signed
- * RSA 2048 certificate for `subject` is made. Answers the file's path and the certificate's (PEM).
+ * RSA 2048 certificate for `subject` is made. Answers the file's path, the certificate's and the key's (PEM).
  */
 export function pkcs12File(
   dir: string,
   password: string,
   given: { keyPem: string; certificatePem: string; chainPem?: string } | { subject: string },
-): { p12: string; certificate: string } {
+): { p12: string; certificate: string; key: string } {
   const key = join(dir, 'p12-key.pem');
   const certificate = join(dir, 'p12-cert.pem');
   if ('subject' in given) {
@@ -293,5 +293,5 @@ export function pkcs12File(
     ...(chain ? ['-certfile', chain] : []),
     ...['-out', p12, '-passout', `pass:${password}`],
   ]);
-  return { p12, certificate };
+  return { p12, certificate, key };
 }
