@@ -142,6 +142,36 @@ describe.each(databaseKinds)('the job queue on %s', (kind) => {
     expect((await onlyJob()).failed_at).not.toBeNull();
   });
 
+  it('hands a job that gave up to its kind’s onGiveUp, and is done with it once that succeeds', async () => {
+    const worker = newWorker();
+    const handed: Array<{ payload: unknown; error: string }> = [];
+    worker.register('test.handed', () => Promise.reject(new Error('still down')), {
+      maxAttempts: 2,
+      onGiveUp: async (payload, error) =>
+        void handed.push({ payload, error: (error as Error).message }),
+    });
+    await enqueueJob(db(), { kind: 'test.handed', payload: { flow: 'f1' } }, clock.now());
+    await worker.runDue();
+    expect(handed).toEqual([]);
+    clock.advance(3_600_000);
+    await worker.runDue();
+    expect(handed).toEqual([{ payload: { flow: 'f1' }, error: 'still down' }]);
+    expect(await jobs()).toEqual([]);
+  });
+
+  it('keeps a job failed for an operator when its onGiveUp fails too', async () => {
+    const worker = newWorker();
+    worker.register('test.unhanded', () => Promise.reject(new Error('down')), {
+      maxAttempts: 1,
+      onGiveUp: () => Promise.reject(new Error('the database went too')),
+    });
+    await enqueueJob(db(), { kind: 'test.unhanded', payload: null }, clock.now());
+    await worker.runDue();
+    const job = await onlyJob();
+    expect(job.failed_at).not.toBeNull();
+    expect(job.last_error).toBe('down');
+  });
+
   it('queues a job with a dedupe key once while it waits, and again after it ran', async () => {
     const worker = newWorker();
     let runs = 0;

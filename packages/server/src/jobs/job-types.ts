@@ -15,6 +15,19 @@ export interface JobContext {
  */
 export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
 
+/**
+ * Runs when a job's last attempt failed: it makes the failure the domain's (a flow shown
+ * failed to its sender), and the job is then done. If it throws, the job stays failed for an
+ * operator, as it does without one.
+ */
+export type GiveUpHandler = (payload: unknown, error: unknown) => Promise<void>;
+
+export interface JobRegistration {
+  /** Wins over the one the job was queued with. */
+  maxAttempts?: number;
+  onGiveUp?: GiveUpHandler;
+}
+
 type LogMethod = (details: Record<string, unknown>, message: string) => void;
 export interface JobLogger {
   info: LogMethod;
@@ -36,8 +49,7 @@ export interface JobWorkerOptions {
 
 export interface JobWorker {
   readonly workerId: string;
-  /** A kind's maxAttempts wins over the one the job was queued with. */
-  register(kind: string, handler: JobHandler, options?: { maxAttempts?: number }): void;
+  register(kind: string, handler: JobHandler, options?: JobRegistration): void;
   /** Runs the kind every intervalMs, on one node at a time (one waiting job per kind). */
   every(kind: string, intervalMs: number): void;
   /** Queues the recurring jobs and starts polling. */

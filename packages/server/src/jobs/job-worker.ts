@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database, JobRow } from '../db/schema.ts';
 import { enqueueJob } from './enqueue-job.ts';
 import { claimDueJob, deleteJob, markJobFailed, scheduleRetry } from './jobs.repository.ts';
-import type { JobHandler, JobWorker, JobWorkerOptions } from './job-types.ts';
+import type { JobHandler, JobRegistration, JobWorker, JobWorkerOptions } from './job-types.ts';
 import { createPoller } from './poller.ts';
 
 /** 30 s, 1 min, 2 min, … after each failed attempt, at most an hour. */
@@ -24,7 +24,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const { db, clock, logger, pollMs = 1000, lockMs = 5 * 60_000, concurrency = 2 } = options;
   const workerId =
     options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  const handlers = new Map<string, { handler: JobHandler; maxAttempts?: number | undefined }>();
+  const handlers = new Map<string, JobRegistration & { handler: JobHandler }>();
   const intervals = new Map<string, number>();
   const active = new Set<Promise<number>>();
   // stop() ends the passes running then (after their current job); a later runDue starts afresh.
@@ -62,12 +62,34 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       logger.warn({ ...details, retryAt: runAt.toISOString() }, 'job failed; it will be retried');
       return;
     }
+    if (await handOver(job, error)) return;
     const interval = recurringInterval(job);
     await db.transaction().execute(async (trx) => {
       await markJobFailed(trx, { id: job.id, workerId, error: details.error, now });
       if (interval !== undefined) await queueNextRun(trx, job.kind, interval);
     });
     logger.error(details, 'job failed for the last time; it stays for an operator');
+  }
+
+  /** The kind's onGiveUp takes the failure over: true when it did, and the job is done. */
+  async function handOver(job: JobRow, error: unknown): Promise<boolean> {
+    const onGiveUp = handlers.get(job.kind)?.onGiveUp;
+    if (!onGiveUp) return false;
+    try {
+      await onGiveUp(JSON.parse(job.payload), error);
+    } catch (hookError) {
+      logger.error(
+        { jobId: job.id, kind: job.kind, error: messageOf(hookError) },
+        'onGiveUp failed',
+      );
+      return false;
+    }
+    logger.warn(
+      { jobId: job.id, kind: job.kind, attempt: job.attempts, error: messageOf(error) },
+      'job gave up; its kind recorded the failure',
+    );
+    await succeed(job);
+    return true;
   }
 
   async function run(job: JobRow) {
@@ -123,7 +145,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   return {
     workerId,
     register(kind, handler, registerOptions) {
-      handlers.set(kind, { handler, maxAttempts: registerOptions?.maxAttempts });
+      handlers.set(kind, { ...registerOptions, handler });
     },
     every(kind, intervalMs) {
       intervals.set(kind, intervalMs);

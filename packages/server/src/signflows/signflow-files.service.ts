@@ -38,7 +38,7 @@ export async function copyFlowObjects(
   );
   const copies = files.map((file) => {
     const id = randomUUID();
-    return {
+    const record = {
       ...file,
       id,
       flow_id: targetFlowId,
@@ -46,17 +46,17 @@ export async function copyFlowObjects(
       size: Number(file.size),
       created_at: new Date().toISOString(),
     };
+    return { from: file.storage_key, record };
   });
-  const keys = copies.map((copy) => copy.storage_key);
+  const keys = copies.map(({ record }) => record.storage_key);
   await reserveStorageKeys(deps.db, keys);
   try {
-    for (const [index, copy] of copies.entries())
-      await deps.storage.copy(files[index]?.storage_key ?? '', copy.storage_key);
+    for (const { from, record } of copies) await deps.storage.copy(from, record.storage_key);
   } catch (error) {
     await discardUnrecordedFiles(deps, keys, error);
     throw error;
   }
-  return copies;
+  return copies.map(({ record }) => record);
 }
 
 /** Records copied objects inside the caller's transaction. */

@@ -18,6 +18,7 @@ const ReminderPayload = FlowPayload.extend({ due: z.string().optional() });
 export const completionAttempts = 6;
 export const invitationAttempts = 12;
 const hourMs = 3_600_000;
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** A flow whose signers all signed this long ago without finishing is taken up again. */
 const stuckAfterMs = 15 * 60_000;
 
@@ -25,25 +26,26 @@ const stuckAfterMs = 15 * 60_000;
 export function registerSigningJobs(worker: JobWorker, deps: SigningDeps & { mailer: Mailer }) {
   worker.register(
     signingJobs.invite,
-    async (payload, context) => {
+    async (payload) => {
       const { signerId, reminder } = InvitePayload.parse(payload);
-      try {
-        await mailSigningLink(deps, signerId, reminder);
-      } catch (error) {
-        // An invitation that cannot be mailed (about five hours of retries) fails the flow
-        // visibly; the sender's check sends it out again. A reminder just waits for the next.
-        if (context.attempt < invitationAttempts || reminder) throw error;
+      await mailSigningLink(deps, signerId, reminder);
+    },
+    {
+      maxAttempts: invitationAttempts,
+      // An invitation that cannot be mailed (about five hours of retries) fails the flow
+      // visibly; the sender's check sends it out again. A reminder just waits for the next.
+      onGiveUp: async (payload, error) => {
+        const { signerId, reminder } = InvitePayload.parse(payload);
+        if (reminder) throw error;
         const signer = await findSigner(deps.db, signerId);
         if (!signer) return;
-        const reason = error instanceof Error ? error.message : String(error);
         await markFlowFailed(
           deps,
           signer.flow_id,
-          `The invitation to ${signer.email} could not be mailed: ${reason}`,
+          `The invitation to ${signer.email} could not be mailed: ${reasonOf(error)}`,
         );
-      }
+      },
     },
-    { maxAttempts: invitationAttempts },
   );
   worker.register(signingJobs.remind, async (payload) => {
     const { flowId, due } = ReminderPayload.parse(payload);
@@ -51,18 +53,16 @@ export function registerSigningJobs(worker: JobWorker, deps: SigningDeps & { mai
   });
   worker.register(
     signingJobs.complete,
-    async (payload, context) => {
-      const { flowId } = FlowPayload.parse(payload);
-      try {
-        await completeFlow(deps, flowId);
-      } catch (error) {
-        // The last attempt leaves the flow visibly failed; the sender's check queues it again.
-        if (context.attempt < completionAttempts) throw error;
-        const reason = error instanceof Error ? error.message : String(error);
-        await markFlowFailed(deps, flowId, reason);
-      }
+    async (payload) => {
+      await completeFlow(deps, FlowPayload.parse(payload).flowId);
     },
-    { maxAttempts: completionAttempts },
+    {
+      maxAttempts: completionAttempts,
+      // The last attempt leaves the flow visibly failed; the sender's check queues it again.
+      onGiveUp: async (payload, error) => {
+        await markFlowFailed(deps, FlowPayload.parse(payload).flowId, reasonOf(error));
+      },
+    },
   );
   worker.register(signingJobs.autoDelete, async () => {
     await deleteExpiredFlows(deps);
