@@ -25,6 +25,7 @@ import {
 } from './signflow-access.ts';
 import { startSigning, type RequestContext } from '../signing/flow-start.service.ts';
 import { notifyCancelled, retryStuckFlow } from '../signing/sender.service.ts';
+import { endSentFlow } from '../signing/signing.repository.ts';
 
 type SaveInput = z.output<typeof SignFlowSaveRequest>;
 
@@ -222,20 +223,8 @@ export async function cancelSignFlow(
   }
   const now = deps.clock.now();
   await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('sign_flows')
-      .set({
-        status: 'Cancelled',
-        details_status: 'Cancelled',
-        cancellation_comment: comment || null,
-        cancelled_at: now.toISOString(),
-        updated_at: now.toISOString(),
-        auto_delete_at: new Date(now.getTime() + days(deps.config.autoDeleteDays)).toISOString(),
-      })
-      .where('id', '=', flowId)
-      .where('status', '=', 'Sent')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 1)
+    const ending = { status: 'Cancelled' as const, comment: comment || null };
+    if (await endSentFlow(trx, flowId, ending, now, days(deps.config.autoDeleteDays)))
       await notifyCancelled(trx, deps, flow, user, comment, context, now);
   });
   deps.kickJobs?.();

@@ -5,7 +5,7 @@ import { invitedOthers } from './reject.service.ts';
 import { endSignerSessions } from './signer-session.ts';
 import { days, type SigningDeps } from './signing-deps.ts';
 import { senderFlowLink } from './signing-addresses.ts';
-import { findOwner } from './signing.repository.ts';
+import { endSentFlow, findOwner } from './signing.repository.ts';
 
 /**
  * Ends the flows still out for signing whose deadline has passed: each becomes Cancelled
@@ -25,19 +25,8 @@ export async function expireOverdueFlows(deps: SigningDeps, batch = 100): Promis
   for (const flow of due) {
     const owner = await findOwner(deps.db, flow.owner_id);
     const ended = await deps.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('sign_flows')
-        .set({
-          status: 'Cancelled',
-          details_status: 'Cancelled',
-          cancelled_at: now.toISOString(),
-          updated_at: now.toISOString(),
-          auto_delete_at: new Date(now.getTime() + days(deps.config.autoDeleteDays)).toISOString(),
-        })
-        .where('id', '=', flow.id)
-        .where('status', '=', 'Sent')
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return false;
+      const retention = days(deps.config.autoDeleteDays);
+      if (!(await endSentFlow(trx, flow.id, { status: 'Cancelled' }, now, retention))) return false;
       const signers = await listSigners(trx, flow.id);
       for (const signer of signers) await endSignerSessions(trx, signer.id);
       const language = flow.language ?? 'fi';

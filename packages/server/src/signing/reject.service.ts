@@ -5,7 +5,7 @@ import { enqueueMail } from '../mail/mail-job.ts';
 import { listSigners } from '../signflows/signflows.repository.ts';
 import type { RequestContext } from './flow-start.service.ts';
 import { days, type SigningDeps } from './signing-deps.ts';
-import { findOwner } from './signing.repository.ts';
+import { endSentFlow, findOwner } from './signing.repository.ts';
 import { assertIdentified, assertOpen, type SignerContext } from './signer-task.service.ts';
 import { endSignerSessions } from './signer-session.ts';
 
@@ -31,19 +31,9 @@ export async function rejectAsSigner(
   const now = deps.clock.now();
   const owner = await findOwner(deps.db, flow.owner_id);
   await deps.db.transaction().execute(async (trx) => {
-    const ended = await trx
-      .updateTable('sign_flows')
-      .set({
-        status: 'Rejected',
-        details_status: 'RejectedBySigner',
-        rejected_at: now.toISOString(),
-        updated_at: now.toISOString(),
-        auto_delete_at: new Date(now.getTime() + days(deps.config.autoDeleteDays)).toISOString(),
-      })
-      .where('id', '=', flow.id)
-      .where('status', '=', 'Sent')
-      .executeTakeFirst();
-    if (Number(ended.numUpdatedRows) !== 1) throw new AppError('conflict');
+    const retention = days(deps.config.autoDeleteDays);
+    if (!(await endSentFlow(trx, flow.id, { status: 'Rejected' }, now, retention)))
+      throw new AppError('conflict');
     await trx
       .updateTable('sign_flow_signers')
       .set({ status: 'Rejected', rejection_comment: comment, completed_at: now.toISOString() })

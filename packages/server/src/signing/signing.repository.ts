@@ -44,3 +44,33 @@ export async function findWorkingFile(db: Kysely<Database>, flow: SignFlowRow) {
     .where('flow_id', '=', flow.id)
     .executeTakeFirst();
 }
+
+/**
+ * Ends a flow that is out for signing, in the caller's transaction: Rejected (by a signer) or
+ * Cancelled (by its sender, or its deadline), dated now, to be deleted a retention period
+ * later. Answers false when the flow was no longer out (another ending won).
+ */
+export async function endSentFlow(
+  trx: Kysely<Database>,
+  flowId: string,
+  ending: { status: 'Rejected' | 'Cancelled'; comment?: string | null },
+  now: Date,
+  retentionMs: number,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const updated = await trx
+    .updateTable('sign_flows')
+    .set({
+      status: ending.status,
+      ...(ending.status === 'Rejected'
+        ? { details_status: 'RejectedBySigner', rejected_at: at }
+        : { details_status: 'Cancelled', cancelled_at: at }),
+      ...(ending.comment !== undefined ? { cancellation_comment: ending.comment } : {}),
+      updated_at: at,
+      auto_delete_at: new Date(now.getTime() + retentionMs).toISOString(),
+    })
+    .where('id', '=', flowId)
+    .where('status', '=', 'Sent')
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
