@@ -14,24 +14,14 @@ const signingUrlPath = ({ signFlowId, signerId }: SigningUrlInput) =>
 
 const SigningUrl = z.url({ protocol: /^https?$/ });
 
-function linkIn(text: string, contentType: string | null): unknown {
-  if (!contentType?.includes('json')) return text.trim();
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * One signer's personal signing link; 'Not Found' until the flow has reached its signers.
- * The server answers the bare string as text/plain (SPEC §7: "returns a string"), so the
- * answer is read as text; a JSON-encoded string is accepted as well.
+ * The server answers the bare string as text (SPEC §7: "returns a string").
  */
 export async function getSigningUrl(input: SigningUrlInput): Promise<string> {
   const response = await sendRequest(signingUrlPath(input), { notFoundAsNotFound: true });
   const text = await response.text();
-  const link = SigningUrl.safeParse(linkIn(text, response.headers.get('Content-Type')));
+  const link = SigningUrl.safeParse(text.trim());
   if (!link.success) {
     const error = new ApiError(response.status, errorKeys.unexpected, text, response.headers);
     error.cause = link.error;
