@@ -9,14 +9,7 @@
 # (Debian's postgresql-client, same major version as the server or newer); for S3 the aws CLI.
 set -euo pipefail
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-if [[ -f .env ]]; then
-  # Read as the portal reads it (dotenv), not run as shell; the environment wins over it.
-  settings="$(node "$here/env-file.mjs" .env)"
-  eval "$settings"
-fi
-data_dir="${DATA_DIR:-./data}"
-database_url="${DATABASE_URL:-}"
+source "$(dirname "${BASH_SOURCE[0]}")/settings.sh"
 root="${1:-${BACKUP_DIR:-./backups}}"
 target="$root/esign-$(date -u +%Y%m%dT%H%M%SZ)"
 umask 077 # a backup holds personal data and, where they were generated, the secrets
@@ -26,27 +19,15 @@ mkdir "$target"
 echo "backing up to $target"
 
 # 1. The database, as one consistent snapshot.
-case "$database_url" in
-  postgres://* | postgresql://*)
-    pg_dump --format=custom --no-owner --no-privileges --file="$target/database.pgdump" "$database_url"
-    ;;
-  sqlite:* | "")
-    # sqlite:path and sqlite://path, as the portal reads them (src/db/database.ts).
-    sqlite_file="${database_url#sqlite:}"
-    sqlite_file="${sqlite_file#//}"
-    node "$here/sqlite-backup.mjs" "${sqlite_file:-$data_dir/esign.db}" "$target/esign.db"
-    ;;
-  *)
-    echo "DATABASE_URL is neither postgres:// nor sqlite: (or sqlite://)" >&2
-    exit 2
-    ;;
-esac
+if [[ $database_kind == postgres ]]; then
+  pg_dump --format=custom --no-owner --no-privileges --file="$target/database.pgdump" "$database_url"
+else
+  node "$here/sqlite-backup.mjs" "$sqlite_file" "$target/esign.db"
+fi
 
 # 2. The files, after the database: a file written since is an orphan in the backup, which
 #    is harmless; a file the database copy refers to was stored before it (see README).
 if [[ -n "${S3_BUCKET:-}" ]]; then
-  [[ -n "${S3_ACCESS_KEY_ID:-}" ]] && export AWS_ACCESS_KEY_ID="$S3_ACCESS_KEY_ID"
-  [[ -n "${S3_SECRET_ACCESS_KEY:-}" ]] && export AWS_SECRET_ACCESS_KEY="$S3_SECRET_ACCESS_KEY"
   aws s3 sync "s3://$S3_BUCKET" "$target/files" --only-show-errors \
     --region "${S3_REGION:-us-east-1}" ${S3_ENDPOINT:+--endpoint-url "$S3_ENDPOINT"}
 else

@@ -7,52 +7,32 @@
 # restores to where they point: DATABASE_URL (best an empty database), DATA_DIR, S3_BUCKET.
 set -euo pipefail
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source_dir="${1:-}"
 if [[ -z "$source_dir" || "${2:-}" != "--yes" ]]; then
   echo "usage: deploy/restore.sh <backup folder> --yes   (replaces the database and files)" >&2
   exit 2
 fi
-if [[ -f .env ]]; then
-  # Read as the portal reads it (dotenv), not run as shell; the environment wins over it.
-  settings="$(node "$here/env-file.mjs" .env)"
-  eval "$settings"
-fi
-data_dir="${DATA_DIR:-./data}"
-database_url="${DATABASE_URL:-}"
+source "$(dirname "${BASH_SOURCE[0]}")/settings.sh"
 
 # 0. Refuse a backup that is incomplete, or whose files changed since it was made.
 node "$here/backup-check.mjs" "$source_dir" --verify
 
 # 1. The database.
-case "$database_url" in
-  postgres://* | postgresql://*)
-    [[ -f "$source_dir/database.pgdump" ]] || { echo "no database.pgdump in $source_dir" >&2; exit 1; }
-    pg_restore --clean --if-exists --no-owner --no-privileges --single-transaction \
-      --exit-on-error --dbname="$database_url" "$source_dir/database.pgdump"
-    ;;
-  sqlite:* | "")
-    [[ -f "$source_dir/esign.db" ]] || { echo "no esign.db in $source_dir" >&2; exit 1; }
-    # sqlite:path and sqlite://path, as the portal reads them (src/db/database.ts).
-    sqlite_file="${database_url#sqlite:}"
-    sqlite_file="${sqlite_file#//}"
-    sqlite_file="${sqlite_file:-$data_dir/esign.db}"
-    mkdir -p "$(dirname "$sqlite_file")"
-    # The old write-ahead log belongs to the old database: it must not be replayed into this one.
-    rm -f "$sqlite_file-wal" "$sqlite_file-shm"
-    cp "$source_dir/esign.db" "$sqlite_file.restoring"
-    mv "$sqlite_file.restoring" "$sqlite_file"
-    ;;
-  *)
-    echo "DATABASE_URL is neither postgres:// nor sqlite: (or sqlite://)" >&2
-    exit 2
-    ;;
-esac
+if [[ $database_kind == postgres ]]; then
+  [[ -f "$source_dir/database.pgdump" ]] || { echo "no database.pgdump in $source_dir" >&2; exit 1; }
+  pg_restore --clean --if-exists --no-owner --no-privileges --single-transaction \
+    --exit-on-error --dbname="$database_url" "$source_dir/database.pgdump"
+else
+  [[ -f "$source_dir/esign.db" ]] || { echo "no esign.db in $source_dir" >&2; exit 1; }
+  mkdir -p "$(dirname "$sqlite_file")"
+  # The old write-ahead log belongs to the old database: it must not be replayed into this one.
+  rm -f "$sqlite_file-wal" "$sqlite_file-shm"
+  cp "$source_dir/esign.db" "$sqlite_file.restoring"
+  mv "$sqlite_file.restoring" "$sqlite_file"
+fi
 
 # 2. The files. Objects newer than the backup stay where they are: orphans, harmless.
 if [[ -n "${S3_BUCKET:-}" ]]; then
-  [[ -n "${S3_ACCESS_KEY_ID:-}" ]] && export AWS_ACCESS_KEY_ID="$S3_ACCESS_KEY_ID"
-  [[ -n "${S3_SECRET_ACCESS_KEY:-}" ]] && export AWS_SECRET_ACCESS_KEY="$S3_SECRET_ACCESS_KEY"
   aws s3 sync "$source_dir/files" "s3://$S3_BUCKET" --only-show-errors \
     --region "${S3_REGION:-us-east-1}" ${S3_ENDPOINT:+--endpoint-url "$S3_ENDPOINT"}
 else

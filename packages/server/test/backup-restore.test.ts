@@ -451,11 +451,40 @@ function describeBackupAndRestore(kind: DatabaseKind) {
       const copy = `${backup}-changed`;
       cpSync(backup, copy, { recursive: true });
       writeFileSync(join(copy, 'files', key), 'not the document');
+      // A mark made after the backup: a restore that ran anyway would take it away.
+      const { handle } = live();
+      const [marked] = await handle.db.selectFrom('sign_flows').select(['id', 'name']).execute();
+      await handle.db
+        .updateTable('sign_flows')
+        .set({ name: 'Merkki ennen palautusta' })
+        .where('id', '=', marked?.id ?? '')
+        .execute();
       const refused = await script('restore.sh', [copy, '--yes']);
       expect(refused.code).toBe(1);
       expect(refused.output).toContain('changed or lost since the backup was made');
       expect(refused.output).toContain(key);
-      expect(await snapshotDatabase(live().handle)).toEqual(databaseBefore);
+      expect(refused.output).not.toContain('restored ');
+      // Read through a new connection: the old one would still see a file replaced under it.
+      const fresh = openDatabase({
+        databaseUrl: installation.databaseUrl,
+        dataDir: installation.dataDir,
+      });
+      try {
+        const kept = await fresh.db
+          .selectFrom('sign_flows')
+          .select('name')
+          .where('id', '=', marked?.id ?? '')
+          .executeTakeFirst();
+        expect(kept?.name).toBe('Merkki ennen palautusta');
+      } finally {
+        await fresh.close();
+      }
+      await handle.db
+        .updateTable('sign_flows')
+        .set({ name: marked?.name ?? '' })
+        .where('id', '=', marked?.id ?? '')
+        .execute();
+      expect(await snapshotDatabase(handle)).toEqual(databaseBefore);
       expect(filesUnder(join(installation.dataDir, 'files'))).toEqual(filesBefore);
     }, 30_000);
 

@@ -1,12 +1,15 @@
 // What an operator relies on in Dockerfile, deploy/compose.yaml (with deploy/Caddyfile and
 // deploy/.env.example) and deploy/k8s/, checked by reading the files: no image is built and
-// no container runs here. The server's variables are read from the sources that parse them
-// (src/config/env.ts, src/signing/qualified/csc-config.ts), not imported.
+// no container runs here. The server's variables are the schemas that parse them
+// (src/config/env.ts, src/signing/qualified/csc-config.ts).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+import { EnvSchema } from '../src/config/env.ts';
+import { CscEnv } from '../src/signing/qualified/csc-config.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -22,30 +25,24 @@ const asArray = (value: unknown, what: string): unknown[] => {
   return value;
 };
 
-/** The keys of the first `z.object({ … })` after `marker`, at two spaces of indentation. */
-function schemaKeys(source: string, marker: string): Map<string, string> {
-  const start = source.indexOf(marker);
-  if (start < 0) throw new Error(`${marker} not found`);
-  const body = source.slice(start, source.indexOf('\n});', start));
-  return new Map(
-    [...body.matchAll(/^ {2}([A-Z][A-Z0-9_]*): (.*)$/gm)].map((match) => [
-      match[1] ?? '',
-      match[2] ?? '',
-    ]),
-  );
-}
-
-/** Every variable the server reads, with the text of its schema. */
-const serverVariables = new Map([
-  ...schemaKeys(read('packages/server/src/config/env.ts'), 'export const EnvSchema = z.object({'),
-  ...schemaKeys(
-    read('packages/server/src/signing/qualified/csc-config.ts'),
-    'const CscEnv = z.object({',
-  ),
+/** Every variable the server reads, with its schema. */
+const serverVariables = new Map<string, z.ZodType>([
+  ...Object.entries(EnvSchema.shape),
+  ...Object.entries(CscEnv.shape),
 ]);
-/** The least length the server accepts for a variable (`z.string().min(n)`), if any. */
-const minimumLength = (name: string) =>
-  Number(/z\.string\(\)\.min\((\d+)\)/.exec(serverVariables.get(name) ?? '')?.[1] ?? 0);
+/** The least length the server accepts for a variable (`z.string().min(n)`, inside any wrapper). */
+function minimumLength(name: string): number {
+  const least = (schema: unknown): number => {
+    const { def, minLength } = schema as {
+      def?: { innerType?: unknown; options?: unknown[] };
+      minLength?: number | null;
+    };
+    if (def?.innerType) return least(def.innerType);
+    if (def?.options) return Math.max(0, ...def.options.map(least));
+    return minLength ?? 0;
+  };
+  return least(serverVariables.get(name));
+}
 
 /** The Dockerfile's instructions (continuations joined, comments dropped), by stage. */
 interface Instruction {
@@ -302,7 +299,7 @@ describe('deploy/compose.yaml', () => {
     expect(env.S3_SECRET_ACCESS_KEY).toBe(minio.MINIO_ROOT_PASSWORD);
     // MinIO wants path-style requests: the server's default, not turned off here.
     expect(env.S3_FORCE_PATH_STYLE ?? 'true').toBe('true');
-    expect(serverVariables.get('S3_FORCE_PATH_STYLE')).toContain('booleanFlag(true)');
+    expect(serverVariables.get('S3_FORCE_PATH_STYLE')?.parse(undefined)).toBe(true);
   });
 
   it('puts the proxy in front of both nodes on their port, with readiness on /readyz', () => {

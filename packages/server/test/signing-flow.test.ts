@@ -13,6 +13,7 @@ import {
   draftBody,
   identifyWithCode,
   mailsTo,
+  requestCode,
   pdfsigVerdicts,
   sendFlow,
   signingTokenIn,
@@ -37,16 +38,6 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
     const mail = (await mailsTo(db(), email)).find((m) => /\/sign\//.test(m.text_body));
     if (!mail) throw new Error(`no invitation to ${email}`);
     return signingTokenIn(mail.text_body);
-  };
-  /** Opens a signer's link and asks for a code; answers the browser and the codes mailed. */
-  const askForCode = async (token: string, email: string) => {
-    const browser = new TestClient(context.app);
-    await browser.get(`/api/sign/${token}`);
-    expect((await browser.post(`/api/sign/${token}/code`)).statusCode).toBe(200);
-    await runJobs();
-    const codesMailed = async () =>
-      (await mailsTo(db(), email)).flatMap((mail) => /\b(\d{6})\b/.exec(mail.text_body)?.[1] ?? []);
-    return { browser, codesMailed };
   };
   const flowOf = async (browser: TestClient, id: string) =>
     (await browser.get(`${flows}/${id}`)).json<{
@@ -281,8 +272,7 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
     await sendFlow(owner, { signers: [{ Name: 'Koodi Testaaja', Email: email }] });
     await runJobs();
     const token = await linkOf(email);
-    const { browser, codesMailed } = await askForCode(token, email);
-    const [right = ''] = await codesMailed();
+    const { browser, code: right } = await requestCode(context.app, db(), runJobs, token, email);
     const wrong = right === '000000' ? '111111' : '000000';
     const keys: string[] = [];
     for (let i = 0; i < 5; i += 1) {
@@ -299,9 +289,7 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
     expect((await browser.get(`/api/sign/${token}/document`)).statusCode).toBe(401);
 
     clock.advance(31_000);
-    expect((await browser.post(`/api/sign/${token}/code`)).statusCode).toBe(200);
-    await runJobs();
-    const fresh = (await codesMailed()).find((code) => code !== right) ?? '';
+    const { code: fresh } = await requestCode(context.app, db(), runJobs, token, email, browser);
     clock.advance(10 * 60_000 + 1);
     const expired = await browser.post(`/api/sign/${token}/code/verify`, { Code: fresh });
     expect(expired.json().key).toBe('signing.errors.codeExpired');
@@ -313,8 +301,7 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
     await sendFlow(owner, { signers: [{ Name: 'Rinnakkainen Arvaaja', Email: email }] });
     await runJobs();
     const token = await linkOf(email);
-    const { browser, codesMailed } = await askForCode(token, email);
-    const [right = ''] = await codesMailed();
+    const { browser, code: right } = await requestCode(context.app, db(), runJobs, token, email);
     const guesses = Array.from({ length: 20 }, (_, index) =>
       String((Number(right) + 1 + index) % 1_000_000).padStart(6, '0'),
     );

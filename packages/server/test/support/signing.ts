@@ -70,15 +70,18 @@ export function codeIn(text: string): string {
   return match[1];
 }
 
-/** A signer's browser: opens the link, gets the code by mail and enters it. */
-export async function identifyWithCode(
+/**
+ * A signer's browser (a new one unless given) opens the link and asks for a code; answers the
+ * browser and the code from the one mail that brought it.
+ */
+export async function requestCode(
   app: FastifyInstance,
   db: Kysely<Database>,
   runJobs: () => Promise<unknown>,
   token: string,
   email: string,
-): Promise<TestClient> {
-  const browser = new TestClient(app);
+  browser = new TestClient(app),
+): Promise<{ browser: TestClient; code: string }> {
   expect((await browser.get(`/api/sign/${token}`)).statusCode).toBe(200);
   const before = new Set((await mailsTo(db, email)).map((mail) => mail.id));
   const sent = await browser.post(`/api/sign/${token}/code`);
@@ -87,9 +90,19 @@ export async function identifyWithCode(
   const fresh = (await mailsTo(db, email)).filter((mail) => !before.has(mail.id));
   if (fresh.length !== 1)
     throw new Error(`expected one code mail to ${email}, got ${fresh.length}`);
-  const verified = await browser.post(`/api/sign/${token}/code/verify`, {
-    Code: codeIn(fresh[0]?.text_body ?? ''),
-  });
+  return { browser, code: codeIn(fresh[0]?.text_body ?? '') };
+}
+
+/** A signer's browser: opens the link, gets the code by mail and enters it. */
+export async function identifyWithCode(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  runJobs: () => Promise<unknown>,
+  token: string,
+  email: string,
+): Promise<TestClient> {
+  const { browser, code } = await requestCode(app, db, runJobs, token, email);
+  const verified = await browser.post(`/api/sign/${token}/code/verify`, { Code: code });
   expect(verified.statusCode, verified.body).toBe(200);
   return browser;
 }

@@ -18,7 +18,7 @@ export interface CscConfig {
 }
 
 const httpUrl = z.url({ protocol: /^https?$/ }).optional();
-const CscEnv = z.object({
+export const CscEnv = z.object({
   CSC_BASE_URL: httpUrl,
   CSC_OAUTH_URL: httpUrl,
   CSC_CLIENT_ID: z.string().optional(),
