@@ -2,8 +2,8 @@
 // would, against an installation made through the app: SQLite (DATABASE_URL=sqlite://… in a
 // .env file, files in DATA_DIR/files) and PostgreSQL (a database of its own: pg_dump takes a
 // whole database, so a schema of the shared test database would not do).
-import { spawn, spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -20,14 +20,12 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { TestClient } from './support/client.ts';
-import { testDatabaseUrl } from './support/databases.ts';
 import { pngImage } from './support/pdf.ts';
 import {
   draftBody,
@@ -37,6 +35,9 @@ import {
   signingTokenIn,
 } from './support/signing.ts';
 import { createWebDist } from './support/test-app.ts';
+import { createPostgresDatabase } from './support/backends.ts';
+import { runCommand } from './support/command.ts';
+import { inheritedEnvironment } from './support/node-process.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const flows = '/api/esign/SignFlows';
@@ -80,42 +81,16 @@ async function startPortal(databaseUrl: string, dataDir: string): Promise<Portal
 
 /** The environment the scripts get: this process's, without any portal setting of its own. */
 function scriptEnvironment(settings: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (/^(DATABASE_URL|DATA_DIR|BACKUP_DIR|S3_\w+|SESSION_SECRET|PKI_PASSPHRASE)$/.test(name))
-      continue;
-    env[name] = value;
-  }
+  const env = inheritedEnvironment();
+  delete env.BACKUP_DIR;
   // The same node as this test, first on the PATH: the scripts call `node`.
   env.PATH = `${dirname(process.execPath)}:${process.env.PATH ?? '/usr/bin:/bin'}`;
   return { ...env, ...settings };
 }
 
-interface Run {
-  code: number | null;
-  output: string;
-}
-
 /** Runs a command to its end; answers its exit code and everything it printed. */
-function run(
-  command: string,
-  args: string[],
-  cwd: string,
-  settings: Record<string, string>,
-): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: scriptEnvironment(settings),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
+const run = (command: string, args: string[], cwd: string, settings: Record<string, string>) =>
+  runCommand(command, args, { cwd, env: scriptEnvironment(settings) });
 
 const deployScript = (name: string) => join(root, 'deploy', name);
 
@@ -208,31 +183,6 @@ function requireTool(name: string) {
   }
 }
 
-/** A database of its own in the test PostgreSQL, dropped at the end. */
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `esign_backup_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: testDatabaseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`).catch((error: unknown) => {
-    throw new Error(
-      `Could not create a database at ${testDatabaseUrl}: the backup scripts take a whole ` +
-        'database, so this test needs a role with CREATEDB (TEST_DATABASE_URL).',
-      { cause: error },
-    );
-  });
-  const url = new URL(testDatabaseUrl);
-  url.pathname = `/${name}`;
-  url.search = '';
-  return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
 interface Installation {
   /** The scripts' working directory (where an operator's .env would be). */
   cwd: string;
@@ -269,7 +219,7 @@ async function createInstallation(kind: DatabaseKind): Promise<Installation> {
   }
   requireTool('pg_dump');
   requireTool('pg_restore');
-  const database = await createDatabase();
+  const database = await createPostgresDatabase('esign_backup');
   const dataDir = join(cwd, 'data');
   // The environment wins over .env, as it does for the portal.
   writeFileSync(
@@ -582,7 +532,7 @@ function describeBackupAndRestore(kind: DatabaseKind) {
 
     if (kind === 'postgres') {
       it('restores onto a new machine: an empty database and an empty DATA_DIR', async () => {
-        const target = await createDatabase();
+        const target = await createPostgresDatabase('esign_backup');
         cleanups.push(target.drop);
         const dataDir = join(installation.cwd, 'new-data');
         const settings = { DATABASE_URL: target.url, DATA_DIR: dataDir };

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,6 +22,7 @@ import { TestClient } from './support/client.ts';
 import { testDatabaseUrl } from './support/databases.ts';
 import { pngImage } from './support/pdf.ts';
 import { identifyWithCode, mailsTo, sendFlow, signingTokenIn } from './support/signing.ts';
+import { runCommand } from './support/command.ts';
 import { createWebDist, useTestApp } from './support/test-app.ts';
 
 const flows = '/api/esign/SignFlows';
@@ -36,19 +36,11 @@ interface Detail {
 }
 
 /** `npm run migrate-to-postgres` with the given environment; answers its exit code and output. */
-function runMigrationCommand(env: Record<string, string>, args: string[] = []) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'migrate-to-postgres', '--', ...args], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
+const runMigrationCommand = (env: Record<string, string>, args: string[] = []) =>
+  runCommand('npm', ['run', '--silent', 'migrate-to-postgres', '--', ...args], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
   });
-}
 
 describe('moving an SQLite installation to PostgreSQL and object storage', () => {
   const clock = new MovableClock();

@@ -35,6 +35,26 @@ async function runAsAdmin(statement: string): Promise<void> {
   }
 }
 
+/**
+ * A whole database of its own in the test PostgreSQL (for tools that take a database, not a
+ * schema), dropped by `drop`; needs a role with CREATEDB.
+ */
+export async function createPostgresDatabase(
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  await runAsAdmin(`create database ${name}`).catch((error: unknown) => {
+    throw new Error(
+      `Could not create a database at ${testDatabaseUrl}: this test needs a role with CREATEDB (TEST_DATABASE_URL).`,
+      { cause: error },
+    );
+  });
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  url.search = '';
+  return { url: url.href, drop: () => runAsAdmin(`drop database if exists ${name} with (force)`) };
+}
+
 /** Like createTestDatabase('postgres'), but the caller gets a URL instead of a handle. */
 export async function createPostgresSchema(): Promise<PostgresSchema> {
   const schema = `t_${randomBytes(6).toString('hex')}`;

@@ -47,7 +47,8 @@ export interface NodeProcess {
 
 // The variables the server reads are set by the test alone, never inherited from the shell.
 const serverVariables = new Set([...Object.keys(EnvSchema.shape), 'CSC_BASE_URL']);
-function inheritedEnvironment(): NodeJS.ProcessEnv {
+/** This process's environment without any of the server's own settings. */
+export function inheritedEnvironment(): NodeJS.ProcessEnv {
   return Object.fromEntries(
     Object.entries(process.env).filter(
       ([name]) => !serverVariables.has(name) && !name.startsWith('CSC_'),
