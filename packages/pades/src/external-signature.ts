@@ -1,6 +1,6 @@
 import { createHash, verify, X509Certificate } from 'node:crypto';
 import { createCadesSignature } from './cms/cades.ts';
-import { fileSource } from './pdf/source.ts';
+import { fileSource, hashRanges } from './pdf/source.ts';
 import {
   appearanceFor,
   appendSignature,
@@ -131,14 +131,7 @@ async function digestOfPrepared(file: string, placeholder: SignaturePlaceholder)
     const contents = await source.read(contentsStart, contentsEnd - contentsStart);
     if (!/^<0+>$/.test(contents.toString('latin1')))
       throw new ExternalSignatureError('the prepared signature is filled already');
-    const hash = createHash('sha256');
-    for (const [start, end] of [
-      [0, contentsStart],
-      [contentsEnd, source.size],
-    ] as const)
-      for (let at = start; at < end; at += 1 << 20)
-        hash.update(await source.read(at, Math.min(1 << 20, end - at)));
-    return hash.digest();
+    return await hashRanges(source, placeholder.byteRange, 'sha256');
   } finally {
     await source.close();
   }

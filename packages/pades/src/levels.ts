@@ -58,9 +58,14 @@ export async function signAtLevel(options: SignAtLevelOptions): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'pades-'));
   try {
     const signed = join(dir, 'signed.pdf');
-    // The box shows the level asked for, not the B-T this first step makes.
-    const appearance = appearanceFor({ ...rest, level }, options.signer.certificate);
-    await signPdf({ ...rest, output: signed, level: 'B-T', appearance });
+    // The box shows the level asked for, decided here once: not the B-T this first step makes.
+    const { lines } = appearanceFor({ ...rest, level }, options.signer.certificate);
+    await signPdf({
+      ...rest,
+      output: signed,
+      level: 'B-T',
+      appearance: { lines, showLevel: false },
+    });
     const data: ValidationData = validationData ?? {
       certificates: [options.signer.certificate, ...options.signer.chain],
       crls: [],

@@ -183,6 +183,24 @@ describe('the level in a signature box', () => {
     expect(text.match(/PAdES B-\w+/g)).toEqual(['PAdES B-T', 'PAdES B-LTA']);
     expect(pdfsig(step('3.pdf')).valid.slice(0, 3)).toEqual([true, true, true]);
   });
+
+  it('shows no level at B-LT when the caller asks for none', async () => {
+    const { dir, path } = await prepare(() => pdfLibDocument(1));
+    const signer = pki.signers[0];
+    if (!signer) throw new Error('no signer');
+    await signAtLevel({
+      input: path,
+      output: join(dir, 'signed.pdf'),
+      signer,
+      fieldName: 'Signer1',
+      appearance: { lines: ['Maija Meikäläinen', 'Testipankki'], showLevel: false },
+      level: 'B-LT',
+      timestamp: pki.timestamp,
+    });
+    const text = pageText(join(dir, 'signed.pdf'), pageCount(join(dir, 'signed.pdf')));
+    expect(text).toContain('Testipankki');
+    expect(text).not.toMatch(/PAdES B-/);
+  });
 });
 
 describe('preparing for signing', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import * as pkijs from 'pkijs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signPdf } from '../src/sign.ts';
@@ -72,5 +73,19 @@ describe('the signature time stamp', () => {
     );
     expect(report).toMatchObject({ valid: true, level: 'B-B' });
     expect(report?.signatureTimestamp?.problems.join()).toMatch(/unreadable time-stamp token/);
+  });
+
+  it('reports a token whose TSA certificate cannot be read, and still verifies the signature', async () => {
+    const tsa = pkijs.Certificate.fromBER(new Uint8Array(pki.pki.timeStamping.certificate));
+    const subject = Buffer.from(tsa.subject.toSchema().toBER(false));
+    const report = await signatureStampedBy(async (digest) => {
+      const token = Buffer.from(await pki.timestamp(digest));
+      // Invalid UTF-8 in the TSA's subject: pkijs still reads the certificate, node does not.
+      token[token.indexOf(subject) + subject.length - 1] = 0xff;
+      return token;
+    });
+    expect(report).toMatchObject({ valid: true, level: 'B-B', timestampTime: null });
+    expect(report?.signatureTimestamp).toMatchObject({ tsaSubject: null, valid: false });
+    expect(report?.signatureTimestamp?.problems.join()).toMatch(/certificate cannot be read/);
   });
 });

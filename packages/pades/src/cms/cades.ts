@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type { Signer } from '../signers/signer.ts';
+import { toArrayBuffer } from '../timestamp/asn1.ts';
 
 export const oids = {
   data: '1.2.840.113549.1.7.1',
@@ -15,9 +16,7 @@ export const oids = {
   sha256WithRsa: '1.2.840.113549.1.1.11',
 } as const;
 
-const toArrayBuffer = (buffer: Buffer): ArrayBuffer =>
-  buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
-
+/** Parses a DER certificate; throws on anything else. */
 export function parseCertificate(der: Buffer): pkijs.Certificate {
   return pkijs.Certificate.fromBER(toArrayBuffer(der));
 }

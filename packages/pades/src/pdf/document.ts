@@ -25,8 +25,10 @@ interface Section {
   entries: Map<number, XrefEntry>;
 }
 
-/** A free entry: a table's 'f' or a stream's type 0 (read as offset -1). */
-const isFree = (entry: XrefEntry) => entry.type === 'offset' && entry.offset < 0;
+/** True for a free entry: a table's 'f' or a stream's type 0 (read as offset -1). */
+export function isFreeEntry(entry: XrefEntry): boolean {
+  return entry.type === 'offset' && entry.offset < 0;
+}
 
 const chunk = 64 * 1024;
 const maxObjectBytes = 64 * 1024 * 1024;
@@ -100,7 +102,7 @@ export class PdfDocument {
         const stream = await this.readSection(hybrid, true);
         for (const [num, entry] of stream.entries) {
           const own = entries.get(num);
-          if (!own || (isFree(own) && !isFree(entry))) entries.set(num, entry);
+          if (!own || (isFreeEntry(own) && !isFreeEntry(entry))) entries.set(num, entry);
         }
       }
       // Newer sections are read first: an object's first entry is its current one.
@@ -224,7 +226,7 @@ export class PdfDocument {
   async getObject(ref: PdfRef, depth = 0): Promise<PdfValue> {
     if (depth > 32) throw new PdfError('loop in object references');
     const entry = this.entries.get(ref.num);
-    if (!entry || (entry.type === 'offset' && entry.offset < 0)) return null;
+    if (!entry || isFreeEntry(entry)) return null;
     if (entry.type === 'offset') {
       if (entry.offset >= this.source.size)
         throw new PdfError(`object ${ref.num} lies outside the file`);
@@ -248,7 +250,7 @@ export class PdfDocument {
     const cached = this.objectStreams.get(num);
     if (cached) return cached;
     const entry = this.entries.get(num);
-    if (!entry || entry.type !== 'offset' || entry.offset < 0)
+    if (!entry || entry.type !== 'offset' || isFreeEntry(entry))
       throw new PdfError(`object stream ${num} not found`);
     if (depth > 32) throw new PdfError('loop in object streams');
     const { dict, data } = await this.readStreamObjectAt(entry.offset);
@@ -283,19 +285,10 @@ export class PdfDocument {
   async getStream(ref: PdfRef): Promise<{ dict: PdfDict; data: Buffer } | null> {
     const entry = this.entries.get(ref.num);
     // Streams are never inside object streams (ISO 32000-1 §7.5.7).
-    if (!entry || entry.type !== 'offset' || entry.offset < 0) return null;
+    if (!entry || entry.type !== 'offset' || isFreeEntry(entry)) return null;
     if (entry.offset >= this.source.size)
       throw new PdfError(`object ${ref.num} lies outside the file`);
     return this.readStreamObjectAt(entry.offset);
-  }
-
-  /** Where an object's bytes begin in the file (its object stream's, for a compressed one). */
-  offsetOf(ref: PdfRef): number | null {
-    const entry = this.entries.get(ref.num);
-    if (!entry) return null;
-    if (entry.type === 'offset') return entry.offset < 0 ? null : entry.offset;
-    const stream = this.entries.get(entry.stream);
-    return stream?.type === 'offset' && stream.offset >= 0 ? stream.offset : null;
   }
 }
 

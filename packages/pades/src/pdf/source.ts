@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
 
 /** Random access to a PDF's bytes, from a file or from memory. */
@@ -51,4 +52,22 @@ export function prefixSource(source: PdfSource, length: number): PdfSource {
     read: (offset, wanted) => source.read(offset, Math.max(0, Math.min(wanted, size - offset))),
     close: async () => undefined,
   };
+}
+
+const chunk = 1 << 20;
+
+/** The hash of exactly the bytes a /ByteRange names ([start, length, start, length...]), read a mebibyte at a time. */
+export async function hashRanges(
+  source: PdfSource,
+  ranges: readonly number[],
+  algorithm: string,
+): Promise<Buffer> {
+  const hash = createHash(algorithm);
+  for (let index = 0; index + 1 < ranges.length; index += 2) {
+    const start = ranges[index] ?? 0;
+    const end = start + (ranges[index + 1] ?? 0);
+    for (let at = start; at < end; at += chunk)
+      hash.update(await source.read(at, Math.min(chunk, end - at)));
+  }
+  return hash.digest();
 }

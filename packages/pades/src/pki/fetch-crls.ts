@@ -1,4 +1,5 @@
 import * as pkijs from 'pkijs';
+import { fromPem } from './credential.ts';
 import { PkiError } from './errors.ts';
 import { x509 } from './x509.ts';
 
@@ -31,9 +32,10 @@ async function downloadCrl(url: string, timeoutMs: number): Promise<Buffer> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new PkiError('invalid-input', `cannot fetch the CRL ${url}: ${reason}`, { cause: error });
   }
-  const pem = /-----BEGIN X509 CRL-----([^-]+)-----END X509 CRL-----/.exec(body.toString('latin1'));
-  const der = pem?.[1] ? Buffer.from(pem[1].replace(/\s+/g, ''), 'base64') : body;
+  const text = body.toString('latin1');
+  let der = body;
   try {
+    if (text.includes('-----BEGIN X509 CRL-----')) der = fromPem(text, 'X509 CRL');
     if (der.length > maxCrlBytes) throw new Error('it is too large');
     pkijs.CertificateRevocationList.fromBER(new Uint8Array(der));
   } catch (error) {

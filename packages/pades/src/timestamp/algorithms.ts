@@ -3,7 +3,8 @@ import type { KeyObject } from 'node:crypto';
 /** The hash algorithms a message imprint may use here. */
 export type TimestampHashAlgorithm = 'SHA-256' | 'SHA-384' | 'SHA-512';
 
-interface ImprintHash {
+/** A message-imprint hash we support, by its name, OID and node's name. */
+export interface ImprintHash {
   name: TimestampHashAlgorithm;
   oid: string;
   /** node's name for the hash. */
@@ -22,11 +23,6 @@ export function imprintHashByName(name: TimestampHashAlgorithm): ImprintHash {
   const hash = imprintHashes.find((candidate) => candidate.name === name);
   if (!hash) throw new TypeError(`unsupported hash algorithm ${String(name)}`);
   return hash;
-}
-
-/** The imprint hash of this name (as a token report gives it), or undefined when we do not support it. */
-export function imprintHashNamed(name: string): ImprintHash | undefined {
-  return imprintHashes.find((candidate) => candidate.name === name);
 }
 
 /** The imprint hash with this object identifier, or undefined when we do not support it. */

@@ -7,10 +7,7 @@ import { essNamesCertificate } from './ess.ts';
 import { TimestampError } from './errors.ts';
 
 /** True when the SignerInfo names this certificate, by issuer and serial number or by key identifier. */
-export function signerIdentifies(
-  signerInfo: pkijs.SignerInfo,
-  certificate: pkijs.Certificate,
-): boolean {
+function signerIdentifies(signerInfo: pkijs.SignerInfo, certificate: pkijs.Certificate): boolean {
   const sid: unknown = signerInfo.sid;
   if (sid instanceof pkijs.IssuerAndSerialNumber) {
     return (
@@ -31,6 +28,24 @@ export function signerIdentifies(
   }
   const keyBits = certificate.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView;
   return keyIdentifier.equals(createHash('sha1').update(keyBits).digest());
+}
+
+/**
+ * The candidate the SignerInfo names; failing that, the only one with the sid's serial: some
+ * writers (node-forge) re-encode the issuer's strings in the sid, so its bytes differ from the
+ * certificate's though the name is the same. The signature check then proves the key.
+ */
+export function findSigner<T extends { parsed: pkijs.Certificate }>(
+  signerInfo: pkijs.SignerInfo,
+  candidates: T[],
+): T | undefined {
+  const named = candidates.find((candidate) => signerIdentifies(signerInfo, candidate.parsed));
+  const sid: unknown = signerInfo.sid;
+  if (named || !(sid instanceof pkijs.IssuerAndSerialNumber)) return named;
+  const sameSerial = candidates.filter((candidate) =>
+    candidate.parsed.serialNumber.isEqual(sid.serialNumber),
+  );
+  return sameSerial.length === 1 ? sameSerial[0] : undefined;
 }
 
 function subjectKeyIdentifierOf(sid: unknown): Buffer | undefined {

@@ -1,12 +1,13 @@
 import * as pkijs from 'pkijs';
 import { parseSingleElement, timestampOids } from './asn1.ts';
-import { imprintHashByName, imprintHashByOid, type TimestampHashAlgorithm } from './algorithms.ts';
-import { TimestampError } from './errors.ts';
 import {
-  carriedCertificates,
-  signerIdentifies,
-  tokenSignatureVerifies,
-} from './token-signature.ts';
+  imprintHashByName,
+  imprintHashByOid,
+  type ImprintHash,
+  type TimestampHashAlgorithm,
+} from './algorithms.ts';
+import { TimestampError } from './errors.ts';
+import { carriedCertificates, findSigner, tokenSignatureVerifies } from './token-signature.ts';
 import { isTimestampingCertificate, parseCertificate } from './tsa-certificate.ts';
 
 export interface VerifyTimestampTokenOptions {
@@ -28,8 +29,11 @@ export interface TimestampTokenReport {
   imprintMatches: boolean;
   /** The CMS signature, message digest and ESS signing-certificate all check out against `signerCertificate`. */
   signatureValid: boolean;
-  /** The imprint as the token states it; `hashAlgorithm` is a name when known, else the OID. */
-  imprint: { hashAlgorithm: string; digest: Buffer };
+  /**
+   * The imprint as the token states it; `hashAlgorithm` is a name when known, else the OID;
+   * `hash` is that algorithm when we support it, else null.
+   */
+  imprint: { hashAlgorithm: string; hash: ImprintHash | null; digest: Buffer };
   nonce: bigint | undefined;
   /** Every certificate the token carries (DER), for validation data (PAdES B-LT). */
   certificates: Buffer[];
@@ -56,9 +60,7 @@ export async function verifyTimestampToken(
     der,
     parsed: parseCertificate(der),
   }));
-  const signer = [...carried, ...supplied].find((candidate) =>
-    signerIdentifies(signerInfo, candidate.parsed),
-  );
+  const signer = findSigner(signerInfo, [...carried, ...supplied]);
   if (!signer) {
     throw new TimestampError(
       'malformed',
@@ -66,6 +68,7 @@ export async function verifyTimestampToken(
     );
   }
   const imprintOid = tstInfo.messageImprint.hashAlgorithm.algorithmId;
+  const imprintHash = imprintHashByOid(imprintOid) ?? null;
   const imprintDigest = Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView);
   const { digest, hashAlgorithm } = options;
   return {
@@ -79,7 +82,8 @@ export async function verifyTimestampToken(
       (hashAlgorithm === undefined || imprintHashByName(hashAlgorithm).oid === imprintOid),
     signatureValid: tokenSignatureVerifies(signerInfo, content, signer.der),
     imprint: {
-      hashAlgorithm: imprintHashByOid(imprintOid)?.name ?? imprintOid,
+      hashAlgorithm: imprintHash?.name ?? imprintOid,
+      hash: imprintHash,
       digest: imprintDigest,
     },
     nonce: tstInfo.nonce?.toBigInt(),

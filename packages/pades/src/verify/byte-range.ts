@@ -1,4 +1,4 @@
-import type { PdfDocument } from '../pdf/document.ts';
+import { isFreeEntry, type PdfDocument } from '../pdf/document.ts';
 import { Lexer } from '../pdf/lexer.ts';
 import { numberOf, PdfName, type PdfDict, type PdfRef } from '../pdf/values.ts';
 
@@ -71,7 +71,7 @@ export async function checkByteRange(
   if (first !== 0) problems.push('the signed bytes do not start at the beginning of the file');
   const entry = ref ? document.entries.get(ref.num) : undefined;
   const located =
-    entry?.type === 'offset' && entry.offset >= 0
+    entry?.type === 'offset' && !isFreeEntry(entry)
       ? await locateContents(document, entry.offset, second)
       : null;
   if (located?.start !== gapStart || located.end !== second)

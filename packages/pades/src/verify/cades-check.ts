@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { oids } from '../cms/cades.ts';
 import { parsePdfDate } from '../pdf/serializer.ts';
-import { nameOf, PdfString } from '../pdf/values.ts';
+import { hashRanges } from '../pdf/source.ts';
+import type { PdfString } from '../pdf/values.ts';
 import type { ByteRangeCheck } from './byte-range.ts';
-import { judgeChain, readCertificates } from './chain.ts';
+import { certificateOf, judgeChain, readCertificates } from './chain.ts';
 import { checkCms, forbiddenSigningTime, type CmsCheck } from './cms-check.ts';
 import type { ValidationTimeSource } from './report.ts';
 import { parseRevocationData } from './revocation-data.ts';
-import type { SignatureField } from './signature-fields.ts';
-import { certificateOf, digestOfRanges, type SignedBytesCheck } from './signed-bytes.ts';
+import type { SignedBytesCheck } from './signed-bytes.ts';
 import { checkTimestamp } from './timestamp-check.ts';
 import type { VerifyContext } from './signature-check.ts';
 
@@ -24,26 +24,33 @@ function validationTimeOf(
   return { at: new Date(), source: 'current-time' };
 }
 
+/** What the signature dictionary says of a CMS signature: its bytes, /SubFilter and /M. */
+export interface CadesSignature {
+  contents: Buffer | null;
+  range: ByteRangeCheck;
+  subFilter: string | null;
+  claimedTime: PdfString | null;
+}
+
 /**
  * Checks a CAdES signature over the signed bytes, its signature time stamp (over the
  * signature value), and its chain at the stamped time, else at the claimed /M.
  */
 export async function checkCadesSignature(
-  field: SignatureField,
-  contents: Buffer | null,
-  range: ByteRangeCheck,
+  { contents, range, subFilter, claimedTime }: CadesSignature,
   context: VerifyContext,
 ): Promise<SignedBytesCheck> {
   const faults: string[] = [];
   let check: CmsCheck | null = null;
   if (contents) {
     try {
-      check = checkCms(contents, await digestOfRanges(context.document, range, 'sha256'));
+      const digest = await hashRanges(context.document.source, range.ranges ?? [], 'sha256');
+      check = checkCms(contents, digest);
     } catch (error) {
       faults.push(`unreadable CMS: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  const pool = [...(check?.certificates ?? []), ...context.dss.certificates];
+  const pool = [...readCertificates(check?.certificates ?? []), ...context.dssCertificates];
   const signatureValue = check?.signatureValue ?? Buffer.alloc(0);
   const stamp = check?.timestampToken
     ? await checkTimestamp(
@@ -52,19 +59,16 @@ export async function checkCadesSignature(
         { pool, anchors: context.anchors },
       )
     : null;
-  const claimedValue = field.value.get('M');
-  const claimed = claimedValue instanceof PdfString ? parsePdfDate(claimedValue) : null;
+  const claimed = claimedTime ? parsePdfDate(claimedTime) : null;
   const stamped = stamp?.report.valid ? stamp.genTime : null;
   const time = validationTimeOf(stamped, claimed, check?.signingTime ?? null);
   const signer = certificateOf(check?.signerCertificate);
-  const chain = signer
-    ? judgeChain(signer, readCertificates(pool), context.anchors, time.at)
-    : null;
+  const chain = signer ? judgeChain(signer, pool, context.anchors, time.at) : null;
   const attributes = check?.signedAttributeOids ?? [];
   const hasSigningTime = attributes.includes(forbiddenSigningTime);
   // PAdES forbids the attribute; other signatures (adbe.pkcs7.detached) may carry it, which
   // only keeps them from any PAdES level.
-  const claimsPades = nameOf(field.value.get('SubFilter')) === 'ETSI.CAdES.detached';
+  const claimsPades = subFilter === 'ETSI.CAdES.detached';
   if (hasSigningTime && claimsPades)
     faults.push('CMS signing-time attribute present (PAdES forbids it)');
   return {

@@ -22,11 +22,20 @@ function verifiesWith(certificate: X509Certificate, issuer: X509Certificate): bo
 }
 
 /** True when the certificate names itself as issuer and its own key verifies it. */
-export function isSelfSigned(certificate: X509Certificate): boolean {
+function isSelfSigned(certificate: X509Certificate): boolean {
   try {
     return certificate.subject === certificate.issuer && certificate.verify(certificate.publicKey);
   } catch {
     return false;
+  }
+}
+
+/** The certificate read from DER, or null when there is none or it cannot be read. */
+export function certificateOf(der: Buffer | null | undefined): X509Certificate | null {
+  try {
+    return der ? new X509Certificate(der) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -42,10 +51,7 @@ export function readCertificates(items: Array<Buffer | string>): X509Certificate
 }
 
 /** The path from `leaf` through `pool`, ending at a self-signed certificate or where no issuer is found. */
-export function certificationPath(
-  leaf: X509Certificate,
-  pool: X509Certificate[],
-): X509Certificate[] {
+function certificationPath(leaf: X509Certificate, pool: X509Certificate[]): X509Certificate[] {
   const path = [leaf];
   for (let current = leaf; path.length < maxPathLength && !isSelfSigned(current);) {
     const issuer = pool.find(

@@ -2,15 +2,15 @@ import { verify as verifySignature, X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { oids } from '../cms/cades.ts';
+import { toArrayBuffer } from '../timestamp/asn1.ts';
+import { carriedCertificates, findSigner } from '../timestamp/token-signature.ts';
 import { cmsRevocationData } from './cms-revocation.ts';
 import type { RevocationData } from './revocation-data.ts';
 
-const toArrayBuffer = (buffer: Buffer): ArrayBuffer =>
-  buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
 const signingTimeOid = '1.2.840.113549.1.9.5';
 
 export interface CmsCheck {
-  /** The signer's certificate (DER), found by the SignerInfo's issuer and serial. */
+  /** The signer's certificate (DER), found by the SignerInfo's issuer and serial or key identifier. */
   signerCertificate: Buffer | null;
   certificates: Buffer[];
   /** The signed attributes' message digest equals the content's. */
@@ -31,26 +31,6 @@ function attributeValue(attributes: pkijs.Attribute[] | undefined, oid: string) 
   return attributes?.find((attribute) => attribute.type === oid)?.values[0];
 }
 
-function findSigner(signedData: pkijs.SignedData, signerInfo: pkijs.SignerInfo) {
-  const sid = signerInfo.sid;
-  if (!(sid instanceof pkijs.IssuerAndSerialNumber)) return null;
-  const candidates = (signedData.certificates ?? []).filter(
-    (certificate): certificate is pkijs.Certificate => certificate instanceof pkijs.Certificate,
-  );
-  const serial = Buffer.from(sid.serialNumber.valueBlock.valueHexView);
-  const sameSerial = candidates.filter((certificate) =>
-    Buffer.from(certificate.serialNumber.valueBlock.valueHexView).equals(serial),
-  );
-  // Some writers (node-forge) re-encode the issuer's strings in the sid, so its bytes differ
-  // from the certificate's though the name is the same: the serial then decides, and the
-  // signature check below proves the key.
-  return (
-    sameSerial.find((certificate) => certificate.issuer.isEqual(sid.issuer)) ??
-    (sameSerial.length === 1 ? sameSerial[0] : null) ??
-    null
-  );
-}
-
 function timeOf(value: unknown): Date | null {
   return value instanceof asn1js.UTCTime || value instanceof asn1js.GeneralizedTime
     ? value.toDate()
@@ -68,11 +48,8 @@ export function checkCms(der: Buffer, contentDigest: Buffer): CmsCheck {
   const signerInfo = signedData.signerInfos[0];
   if (!signerInfo || signedData.signerInfos.length !== 1)
     throw new Error('expected exactly one SignerInfo');
-  const signer = findSigner(signedData, signerInfo);
-  const certificates = (signedData.certificates ?? [])
-    .filter((item): item is pkijs.Certificate => item instanceof pkijs.Certificate)
-    .map((item) => Buffer.from(item.toSchema().toBER(false)));
-  const signerCertificate = signer ? Buffer.from(signer.toSchema().toBER(false)) : null;
+  const carried = carriedCertificates(signedData);
+  const signerCertificate = findSigner(signerInfo, carried)?.der ?? null;
 
   const signedAttributes = signerInfo.signedAttrs?.attributes ?? [];
   const messageDigest = attributeValue(signedAttributes, oids.messageDigest);
@@ -82,10 +59,10 @@ export function checkCms(der: Buffer, contentDigest: Buffer): CmsCheck {
   const signatureValue = Buffer.from(signerInfo.signature.valueBlock.valueHexView);
 
   let signatureValid = false;
-  if (signer && signerInfo.signedAttrs) {
+  if (signerCertificate && signerInfo.signedAttrs) {
     const encoded = Buffer.from(signerInfo.signedAttrs.encodedValue);
     encoded[0] = 0x31; // signed as SET OF, stored as [0] IMPLICIT
-    const key = new X509Certificate(signerCertificate ?? Buffer.alloc(0)).publicKey;
+    const key = new X509Certificate(signerCertificate).publicKey;
     signatureValid = verifySignature(
       'sha256',
       encoded,
@@ -96,7 +73,7 @@ export function checkCms(der: Buffer, contentDigest: Buffer): CmsCheck {
   const token = attributeValue(signerInfo.unsignedAttrs?.attributes, oids.signatureTimeStampToken);
   return {
     signerCertificate,
-    certificates,
+    certificates: carried.map((certificate) => certificate.der),
     digestMatches,
     signatureValid,
     signedAttributeOids: signedAttributes.map((attribute) => attribute.type),

@@ -1,11 +1,10 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { encode } from '../timestamp/asn1.ts';
 import type { RevocationData } from './revocation-data.ts';
 
 const ocspFormat = '1.3.6.1.5.5.7.16.2';
 const adobeRevocationArchival = '1.2.840.113583.1.1.8';
-
-const der = (value: { toBER(sizeOnly?: boolean): ArrayBuffer }) => Buffer.from(value.toBER(false));
 
 /** Adobe's RevocationInfoArchival: [0] CRLs, [1] OCSP responses, each a SEQUENCE OF. */
 function archived(value: unknown, tag: number): Buffer[] {
@@ -13,7 +12,7 @@ function archived(value: unknown, tag: number): Buffer[] {
   return value.valueBlock.value.flatMap((item) => {
     if (!(item instanceof asn1js.Constructed) || item.idBlock.tagNumber !== tag) return [];
     const list = item.valueBlock.value[0];
-    return list instanceof asn1js.Sequence ? list.valueBlock.value.map(der) : [];
+    return list instanceof asn1js.Sequence ? list.valueBlock.value.map(encode) : [];
   });
 }
 
@@ -28,12 +27,12 @@ export function cmsRevocationData(
   const crls: Buffer[] = [];
   const ocsps: Buffer[] = [];
   for (const item of signedData.crls ?? []) {
-    if (item instanceof pkijs.CertificateRevocationList) crls.push(der(item.toSchema()));
+    if (item instanceof pkijs.CertificateRevocationList) crls.push(encode(item.toSchema()));
     else if (
       item.otherRevInfoFormat === ocspFormat &&
       item.otherRevInfo instanceof asn1js.BaseBlock
     )
-      ocsps.push(der(item.otherRevInfo));
+      ocsps.push(encode(item.otherRevInfo));
   }
   const archival = signerInfo.signedAttrs?.attributes.find(
     (attribute) => attribute.type === adobeRevocationArchival,

@@ -1,6 +1,7 @@
+import { hashRanges } from '../pdf/source.ts';
 import type { ByteRangeCheck } from './byte-range.ts';
 import type { VerifyContext } from './signature-check.ts';
-import { digestOfRanges, type SignedBytesCheck } from './signed-bytes.ts';
+import type { SignedBytesCheck } from './signed-bytes.ts';
 import { checkTimestamp } from './timestamp-check.ts';
 
 /**
@@ -13,10 +14,14 @@ export async function checkDocumentTimestamp(
   context: VerifyContext,
 ): Promise<SignedBytesCheck> {
   const stamp = contents
-    ? await checkTimestamp(contents, (hash) => digestOfRanges(context.document, range, hash), {
-        pool: context.dss.certificates,
-        anchors: context.anchors,
-      })
+    ? await checkTimestamp(
+        contents,
+        (hash) => hashRanges(context.document.source, range.ranges ?? [], hash),
+        {
+          pool: context.dssCertificates,
+          anchors: context.anchors,
+        },
+      )
     : null;
   const chain = stamp?.chain ?? null;
   const problems = stamp?.report.problems ?? [];

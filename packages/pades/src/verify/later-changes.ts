@@ -1,4 +1,4 @@
-import type { PdfDocument, XrefEntry } from '../pdf/document.ts';
+import { isFreeEntry, type PdfDocument, type XrefEntry } from '../pdf/document.ts';
 import { PdfError, PdfRef, type PdfValue } from '../pdf/values.ts';
 import { changeContext, classifyChange, describeChange, type Change } from './change-rules.ts';
 
@@ -29,8 +29,7 @@ function sameEntry(a: XrefEntry | undefined, b: XrefEntry | undefined): boolean 
   );
 }
 
-const inUse = (entry: XrefEntry | undefined) =>
-  entry !== undefined && (entry.type === 'compressed' || entry.offset >= 0);
+const inUse = (entry: XrefEntry | undefined) => entry !== undefined && !isFreeEntry(entry);
 
 /** The objects whose current definition differs from the earlier revision's, old and new values. */
 async function changesBetween(before: PdfDocument, after: PdfDocument) {

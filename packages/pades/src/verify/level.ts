@@ -11,14 +11,13 @@ export interface LevelValidationData {
   revocation: ParsedRevocationData;
 }
 
-/** What deciding a signature's level needs to know of it. */
+/** What deciding a signature's level needs to know of it (a checked signature has it). */
 export interface LevelCandidate {
   meetsBaseline: boolean;
-  signatureTimestampValid: boolean;
+  report: Pick<SignatureReport, 'signatureTimestamp' | 'validationTime'>;
   /** Where its signed bytes end. */
-  end: number;
-  needsRevocation: ChainVerdict['needsRevocation'];
-  validationTime: Date;
+  range: { end: number };
+  chain: ChainVerdict | null;
 }
 
 /** A valid, trusted document time stamp: where its gap begins, and the DSS of its revision. */
@@ -31,12 +30,10 @@ export interface LevelTimestamp {
 function holdsValidationData(candidate: LevelCandidate, data: LevelValidationData): boolean {
   if (!data.present) return false;
   const held = (certificate: X509Certificate) => data.certificates.has(certificate.fingerprint256);
-  if (!candidate.needsRevocation.every(({ certificate }) => held(certificate))) return false;
-  const { certificates } = checkRevocation(
-    candidate.needsRevocation,
-    data.revocation,
-    candidate.validationTime,
-  );
+  const needs = candidate.chain?.needsRevocation ?? [];
+  if (!needs.every(({ certificate }) => held(certificate))) return false;
+  const at = new Date(candidate.report.validationTime.time);
+  const { certificates } = checkRevocation(needs, data.revocation, at);
   return certificates.every((item) => item.status !== 'unknown');
 }
 
@@ -51,8 +48,9 @@ export async function levelOf(
   current: LevelValidationData,
 ): Promise<SignatureReport['level']> {
   if (!candidate.meetsBaseline) return 'none';
-  const later = timestamps.filter((stamp) => candidate.end <= stamp.gapStart);
-  if (!candidate.signatureTimestampValid && later.length === 0) return 'B-B';
+  const later = timestamps.filter((stamp) => candidate.range.end <= stamp.gapStart);
+  const stamped = candidate.report.signatureTimestamp?.valid === true;
+  if (!stamped && later.length === 0) return 'B-B';
   for (const stamp of later) if (holdsValidationData(candidate, await stamp.dss())) return 'B-LTA';
   return holdsValidationData(candidate, current) ? 'B-LT' : 'B-T';
 }

@@ -2,8 +2,7 @@ import { createHash, X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import type * as pkijs from 'pkijs';
 import { digestNameByOid } from '../timestamp/algorithms.ts';
-import { speaksFor, type RevocationVerdict } from './crl-status.ts';
-import { signatureHolds } from './revocation-data.ts';
+import { signatureHolds, signedBy, speaksFor, type RevocationVerdict } from './revocation-data.ts';
 
 const ocspSigning = '1.3.6.1.5.5.7.3.9';
 
@@ -66,7 +65,8 @@ export function ocspVerdict(
       namesCertificate(candidate.certID, certificate, issuer.parsed) &&
       speaksFor(at, candidate.thisUpdate, candidate.nextUpdate),
   );
-  if (!single || !responderVerifies(response, issuer.node)) return null;
+  if (!single || !signedBy(response, issuer.node, () => responderVerifies(response, issuer.node)))
+    return null;
   const tag = (single.certStatus as { idBlock?: { tagNumber?: number } }).idBlock?.tagNumber;
   if (tag === 0) return { status: 'good', revokedAt: null, source: 'OCSP' };
   if (tag !== 1) return null;

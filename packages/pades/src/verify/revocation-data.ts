@@ -1,12 +1,21 @@
-import { verify, type KeyObject } from 'node:crypto';
+import { verify, type KeyObject, type X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { digestNameByOid, verificationHash } from '../timestamp/algorithms.ts';
+import { toArrayBuffer } from '../timestamp/asn1.ts';
 
 /** CRLs and OCSP responses (DER), from the /DSS or from a CMS. */
 export interface RevocationData {
   crls: Buffer[];
   ocsps: Buffer[];
+}
+
+/** What one CRL or OCSP response says of a certificate at a time. */
+export interface RevocationVerdict {
+  status: 'good' | 'revoked';
+  /** When the certificate was revoked (also when that came after the time asked about). */
+  revokedAt: Date | null;
+  source: 'CRL' | 'OCSP';
 }
 
 /** The same data parsed; whatever cannot be parsed is left out. */
@@ -16,9 +25,6 @@ export interface ParsedRevocationData {
 }
 
 const basicOcsp = '1.3.6.1.5.5.7.48.1.1';
-
-const toArrayBuffer = (buffer: Buffer | Uint8Array): ArrayBuffer =>
-  buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
 
 function parsed<T>(items: Buffer[], parse: (der: ArrayBuffer) => T | null): T[] {
   return items.flatMap((der) => {
@@ -66,4 +72,24 @@ export function signatureHolds(
   } catch {
     return false;
   }
+}
+
+/** Whether data issued at `thisUpdate` (current until `nextUpdate`) speaks for the time `at`. */
+export function speaksFor(at: Date, thisUpdate: Date, nextUpdate: Date | undefined): boolean {
+  return thisUpdate >= at || !nextUpdate || nextUpdate >= at;
+}
+
+// Per parsed CRL or OCSP response, by the issuer's fingerprint: whether that issuer signed it.
+const signedByIssuer = new WeakMap<object, Map<string, boolean>>();
+
+/**
+ * Whether `issuer` signed this parsed CRL or OCSP response, by `check` the first time and
+ * remembered after that (every signature of a document asks the same of its /DSS).
+ */
+export function signedBy(item: object, issuer: X509Certificate, check: () => boolean): boolean {
+  let byIssuer = signedByIssuer.get(item);
+  if (!byIssuer) signedByIssuer.set(item, (byIssuer = new Map()));
+  let holds = byIssuer.get(issuer.fingerprint256);
+  if (holds === undefined) byIssuer.set(issuer.fingerprint256, (holds = check()));
+  return holds;
 }

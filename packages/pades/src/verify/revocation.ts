@@ -1,8 +1,14 @@
 import type { X509Certificate } from 'node:crypto';
-import * as pkijs from 'pkijs';
-import { crlVerdict, type RevocationVerdict } from './crl-status.ts';
+import type * as pkijs from 'pkijs';
+import { parseCertificate } from '../cms/cades.ts';
 import { ocspVerdict } from './ocsp-status.ts';
-import type { ParsedRevocationData } from './revocation-data.ts';
+import {
+  signatureHolds,
+  signedBy,
+  speaksFor,
+  type ParsedRevocationData,
+  type RevocationVerdict,
+} from './revocation-data.ts';
 
 export type RevocationStatus = 'good' | 'revoked' | 'unknown';
 
@@ -22,7 +28,28 @@ export interface RevocationReport {
   certificates: CertificateRevocation[];
 }
 
-const parse = (certificate: X509Certificate) => pkijs.Certificate.fromBER(certificate.raw);
+/**
+ * What `crl` says of `certificate` at `at`; null unless the CRL is the issuer's (name and
+ * signature by `issuer`'s key) and was current at `at` or issued after it.
+ */
+function crlVerdict(
+  crl: pkijs.CertificateRevocationList,
+  certificate: pkijs.Certificate,
+  issuer: X509Certificate,
+  at: Date,
+): RevocationVerdict | null {
+  if (!crl.issuer.isEqual(certificate.issuer)) return null;
+  const signed = () =>
+    signatureHolds(crl.tbsView, crl.signatureAlgorithm, crl.signatureValue, issuer.publicKey);
+  if (!signedBy(crl, issuer, signed)) return null;
+  if (!speaksFor(at, crl.thisUpdate.value, crl.nextUpdate?.value)) return null;
+  const entry = crl.revokedCertificates?.find((revoked) =>
+    revoked.userCertificate.isEqual(certificate.serialNumber),
+  );
+  if (!entry) return { status: 'good', revokedAt: null, source: 'CRL' };
+  const revokedAt = entry.revocationDate.value;
+  return { status: revokedAt <= at ? 'revoked' : 'good', revokedAt, source: 'CRL' };
+}
 
 /** The status of one certificate at `at` by the data; 'unknown' without an issuer or usable data. */
 function statusOf(
@@ -35,8 +62,8 @@ function statusOf(
   let verdicts: RevocationVerdict[] = [];
   if (issuer) {
     try {
-      const parsed = parse(certificate);
-      const parsedIssuer = { node: issuer, parsed: parse(issuer) };
+      const parsed = parseCertificate(certificate.raw);
+      const parsedIssuer = { node: issuer, parsed: parseCertificate(issuer.raw) };
       verdicts = [
         ...data.crls.map((crl) => crlVerdict(crl, parsed, issuer, at)),
         ...data.ocsps.map((ocsp) => ocspVerdict(ocsp, parsed, parsedIssuer, at)),

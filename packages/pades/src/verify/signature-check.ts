@@ -9,13 +9,13 @@ import type { SignatureReport } from './report.ts';
 import { checkRevocation } from './revocation.ts';
 import type { ParsedRevocationData } from './revocation-data.ts';
 import type { SignatureField } from './signature-fields.ts';
-import type { DocumentValidationData } from './validation-data.ts';
 
 /** What verifying a document shares between its signatures. */
 export interface VerifyContext {
   document: PdfDocument;
   anchors: X509Certificate[] | null;
-  dss: DocumentValidationData;
+  /** The /DSS's certificates, parsed once for every signature. */
+  dssCertificates: X509Certificate[];
   dssRevocation: ParsedRevocationData;
 }
 
@@ -25,9 +25,8 @@ export interface CheckedSignature {
   range: ByteRangeCheck;
   /** A signature meets B-B; a document time stamp is valid and not untrusted. */
   meetsBaseline: boolean;
-  signatureTimestampValid: boolean;
-  needsRevocation: ChainVerdict['needsRevocation'];
-  validationTime: Date;
+  /** The signer's chain at the validation time; null without a readable signer. */
+  chain: ChainVerdict | null;
 }
 
 /**
@@ -45,9 +44,11 @@ export async function checkSignature(
   const range = await checkByteRange(document, field.ref, field.value);
   const contents = field.value.get('Contents');
   const readable = range.ranges && contents instanceof PdfString ? contents.bytes : null;
+  const claimed = field.value.get('M');
+  const claimedTime = claimed instanceof PdfString ? claimed : null;
   const checked = isTimestamp
     ? await checkDocumentTimestamp(readable, range, context)
-    : await checkCadesSignature(field, readable, range, context);
+    : await checkCadesSignature({ contents: readable, range, subFilter, claimedTime }, context);
   const revocation = checkRevocation(
     checked.chain?.needsRevocation ?? [],
     {
@@ -65,7 +66,6 @@ export async function checkSignature(
   const revoked = revocation.certificates
     .filter((item) => item.status === 'revoked')
     .map((item) => `${item.subject} was revoked at ${item.revokedAt ?? '?'}`);
-  const claimed = field.value.get('M');
   return {
     report: {
       fieldName: field.name,
@@ -77,7 +77,7 @@ export async function checkSignature(
       coversWholeDocument: range.ranges !== null && range.end === document.source.size,
       bytesAddedAfter: range.ranges ? Math.max(0, document.source.size - range.end) : 0,
       signerSubject: checked.signer?.subject.replaceAll('\n', ', ') ?? null,
-      claimedTime: claimed instanceof PdfString ? claimed.bytes.toString('latin1') : null,
+      claimedTime: claimedTime?.bytes.toString('latin1') ?? null,
       timestampTime: checked.timestampTime,
       signatureTimestamp: checked.signatureTimestamp?.report ?? null,
       validationTime: { time: checked.time.at.toISOString(), source: checked.time.source },
@@ -87,8 +87,6 @@ export async function checkSignature(
     },
     range,
     meetsBaseline: valid && checked.baseline,
-    signatureTimestampValid: checked.signatureTimestamp?.report.valid === true,
-    needsRevocation: checked.chain?.needsRevocation ?? [],
-    validationTime: checked.time.at,
+    chain: checked.chain,
   };
 }

@@ -1,8 +1,8 @@
-import { X509Certificate } from 'node:crypto';
+import type { X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
-import { imprintHashNamed } from '../timestamp/algorithms.ts';
+import { toArrayBuffer } from '../timestamp/asn1.ts';
 import { verifyTimestampToken, type TimestampTokenReport } from '../timestamp/verify-token.ts';
-import { judgeChain, readCertificates, type ChainVerdict } from './chain.ts';
+import { certificateOf, judgeChain, readCertificates, type ChainVerdict } from './chain.ts';
 
 /** A time-stamp token checked: what it vouches for and whether that holds. */
 export interface TimestampCheck {
@@ -30,7 +30,7 @@ export interface CheckedTimestamp {
 
 /** The first DER element of `bytes` (a /Contents holds the token and then zero padding). */
 function firstElement(bytes: Buffer): Buffer {
-  const parsed = asn1js.fromBER(new Uint8Array(bytes).buffer);
+  const parsed = asn1js.fromBER(toArrayBuffer(bytes));
   return parsed.offset > 0 ? bytes.subarray(0, parsed.offset) : bytes;
 }
 
@@ -57,21 +57,22 @@ const unreadable = (reason: string): CheckedTimestamp => ({
 export async function checkTimestamp(
   token: Buffer,
   digestOf: (nodeHash: string) => Promise<Buffer>,
-  context: { pool: Buffer[]; anchors: X509Certificate[] | null },
+  context: { pool: X509Certificate[]; anchors: X509Certificate[] | null },
 ): Promise<CheckedTimestamp> {
   let stated: TimestampTokenReport;
   try {
-    stated = await verifyTimestampToken(firstElement(token), { certificates: context.pool });
+    const certificates = context.pool.map((certificate) => certificate.raw);
+    stated = await verifyTimestampToken(firstElement(token), { certificates });
   } catch (error) {
     return unreadable(error instanceof Error ? error.message : String(error));
   }
-  const hash = imprintHashNamed(stated.imprint.hashAlgorithm);
+  const { hash } = stated.imprint;
   const imprintMatches = hash
     ? (await digestOf(hash.nodeName)).equals(stated.imprint.digest)
     : false;
-  const signer = new X509Certificate(stated.signerCertificate);
-  const pool = readCertificates([...stated.certificates, ...context.pool]);
-  const chain = judgeChain(signer, pool, context.anchors, stated.genTime);
+  const signer = certificateOf(stated.signerCertificate);
+  const pool = [...readCertificates(stated.certificates), ...context.pool];
+  const chain = signer ? judgeChain(signer, pool, context.anchors, stated.genTime) : null;
   const problems = [
     ...(hash ? [] : [`unsupported imprint hash ${stated.imprint.hashAlgorithm}`]),
     ...(hash && !imprintMatches ? ['the time stamp is over other data (its imprint differs)'] : []),
@@ -79,19 +80,21 @@ export async function checkTimestamp(
     ...(stated.signerIsTimestampAuthority
       ? []
       : ['the time stamp was not made by a TSA certificate']),
-    ...(chain.problem ? [`time-stamp authority: ${chain.problem}`] : []),
+    ...(signer ? [] : ["the time-stamp authority's certificate cannot be read"]),
+    ...(chain?.problem ? [`time-stamp authority: ${chain.problem}`] : []),
   ];
   return {
     report: {
       time: stated.genTime.toISOString(),
-      tsaSubject: signer.subject.replaceAll('\n', ', '),
+      tsaSubject: signer?.subject.replaceAll('\n', ', ') ?? null,
       imprintMatches,
       signatureValid: stated.signatureValid,
-      chainTrusted: chain.trusted,
+      chainTrusted: chain?.trusted ?? (context.anchors ? false : null),
       valid: problems.length === 0,
       problems,
     },
-    intact: imprintMatches && stated.signatureValid && stated.signerIsTimestampAuthority,
+    intact:
+      imprintMatches && stated.signatureValid && stated.signerIsTimestampAuthority && !!signer,
     genTime: stated.genTime,
     chain,
   };

@@ -18,32 +18,50 @@ const noValidationData: LevelValidationData = {
   revocation: { crls: [], ocsps: [] },
 };
 
-function levelData(dss: DocumentValidationData): LevelValidationData {
-  const certificates = readCertificates(dss.certificates).map((item) => item.fingerprint256);
+function levelData(
+  dss: DocumentValidationData,
+  certificates = readCertificates(dss.certificates),
+): LevelValidationData {
   return {
     present: dss.present,
-    certificates: new Set(certificates),
+    certificates: new Set(certificates.map((item) => item.fingerprint256)),
     revocation: parseRevocationData(dss),
   };
 }
 
-/** The document as it was when it ended at `end` (an earlier revision). */
-const revisionAt = (source: PdfSource, end: number) => PdfDocument.open(prefixSource(source, end));
+/** The document as it was when it ended at `end` (an earlier revision), each opened once. */
+type Revisions = (end: number) => Promise<PdfDocument>;
 
-/** The DSS of the revision a document time stamp covers, read once and only when asked. */
-function dssOfRevision(source: PdfSource, end: number): () => Promise<LevelValidationData> {
-  let read: Promise<LevelValidationData> | undefined;
-  return () =>
-    (read ??= revisionAt(source, end)
-      .then(readDss)
-      .then(levelData, () => noValidationData));
+function revisionsOf(source: PdfSource): Revisions {
+  const opened = new Map<number, Promise<PdfDocument>>();
+  return (end) => {
+    let revision = opened.get(end);
+    if (!revision) opened.set(end, (revision = PdfDocument.open(prefixSource(source, end))));
+    return revision;
+  };
 }
 
-async function changesAfter(document: PdfDocument, item: CheckedSignature): Promise<LaterChanges> {
+/** The DSS of the revision a document time stamp covers, read once and only when asked. */
+function dssOfRevision(revisions: Revisions, end: number): () => Promise<LevelValidationData> {
+  let read: Promise<LevelValidationData> | undefined;
+  return () =>
+    (read ??= revisions(end)
+      .then(readDss)
+      .then(
+        (dss) => levelData(dss),
+        () => noValidationData,
+      ));
+}
+
+async function changesAfter(
+  document: PdfDocument,
+  revisions: Revisions,
+  item: CheckedSignature,
+): Promise<LaterChanges> {
   const none = { signatures: 0, documentTimestamps: 0, validationData: false, other: [] };
   if (!item.range.ranges || item.range.end >= document.source.size) return none;
   try {
-    return await laterChanges(await revisionAt(document.source, item.range.end), document);
+    return await laterChanges(await revisions(item.range.end), document);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { ...none, other: [`cannot read the signed revision: ${reason}`] };
@@ -55,27 +73,30 @@ async function verifyDocument(
   options: VerifyOptions,
 ): Promise<SignatureReport[]> {
   const dss = await readDss(document);
-  const current = levelData(dss);
+  const dssCertificates = readCertificates(dss.certificates);
+  const current = levelData(dss, dssCertificates);
   // An empty list is no anchors, as the option says: chains are then not judged.
   const anchors = options.trustAnchors?.length ? readCertificates(options.trustAnchors) : null;
-  const context = { document, anchors, dss, dssRevocation: current.revocation };
+  const context = { document, anchors, dssCertificates, dssRevocation: current.revocation };
   const checked: CheckedSignature[] = [];
   for (const field of await signatureFields(document))
     checked.push(await checkSignature(field, context));
   checked.sort((a, b) => a.range.end - b.range.end);
+  const revisions = revisionsOf(document.source);
   const timestamps: LevelTimestamp[] = checked
     .filter((item) => item.report.kind === 'document-timestamp' && item.meetsBaseline)
     .map((item) => ({
       gapStart: item.range.gapStart,
-      dss: dssOfRevision(document.source, item.range.end),
+      dss: dssOfRevision(revisions, item.range.end),
     }));
   const reports: SignatureReport[] = [];
   for (const item of checked) {
     const level =
       item.report.kind === 'document-timestamp'
         ? 'timestamp'
-        : await levelOf({ ...item, end: item.range.end }, timestamps, current);
-    reports.push({ ...item.report, level, changesAfter: await changesAfter(document, item) });
+        : await levelOf(item, timestamps, current);
+    const later = await changesAfter(document, revisions, item);
+    reports.push({ ...item.report, level, changesAfter: later });
   }
   return reports;
 }

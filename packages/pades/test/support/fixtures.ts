@@ -82,6 +82,8 @@ export function testIdentity(
 export function pdfsig(path: string): {
   valid: boolean[];
   wholeDocument: boolean[];
+  /** Each signature's 'Signature Validation' text ('Signature is Valid.' or why not). */
+  verdicts: string[];
   output: string;
 } {
   let output: string;
@@ -94,6 +96,9 @@ export function pdfsig(path: string): {
   return {
     valid: blocks.map((block) => block.includes('Signature Validation: Signature is Valid')),
     wholeDocument: blocks.map((block) => block.includes('Total document signed')),
+    verdicts: blocks.map(
+      (block) => /Signature Validation: (.*)$/m.exec(block)?.[1]?.trim() ?? 'no verdict',
+    ),
     output,
   };
 }
