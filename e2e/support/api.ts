@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 
-/** Creates drafts through the API from the signed-in page, as the web app would (XSRF header). */
-export async function createDrafts(page: Page, names: string[]) {
-  await page.evaluate(async (drafts) => {
+/** Creates drafts through the API from the signed-in page, as the web app would (XSRF header); answers their Guids. */
+export async function createDrafts(page: Page, names: string[]): Promise<string[]> {
+  return page.evaluate(async (drafts) => {
     const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+    const guids: string[] = [];
     for (const name of drafts) {
       const response = await fetch('/api/esign/SignFlows', {
         method: 'POST',
@@ -11,6 +12,8 @@ export async function createDrafts(page: Page, names: string[]) {
         body: JSON.stringify({ Name: name }),
       });
       if (!response.ok) throw new Error(`creating ${name}: ${response.status}`);
+      guids.push(((await response.json()) as { Guid: string }).Guid);
     }
+    return guids;
   }, names);
 }

@@ -21,24 +21,37 @@ export async function logInAsSender(page: Page) {
   await chooseLanguage(page, 'en');
 }
 
-/** Writes a new flow in the edit screen, with a PDF to sign, and sends it, as a sender would. */
-export async function sendFlowFromEditor(page: Page, flow: FlowToSend) {
+export type SignerValues = FlowToSend['signers'][number];
+
+/** Opens a new draft in the edit screen and names it. */
+export async function startNewFlow(page: Page, name: string) {
   await page.getByTestId('signflow-create').click();
   await expect(page).toHaveURL('/esign/edit/new');
-  await page.getByTestId('signflow-name').fill(flow.name);
-  await page.getByTestId('signfile-input').setInputFiles(makeUserFiles().contract);
-  await expect(page.getByTestId('signfile-name')).toContainText('Vuokrasopimus.pdf');
-  await expect(page).toHaveURL(/\/esign\/edit\/[0-9a-f-]{36}$/);
-  await page.getByTestId('signature-level').selectOption(flow.level);
-  await page.getByTestId('message-language').selectOption(flow.language ?? 'fi');
-  await page.getByTestId(`sign-order-${flow.process.toLowerCase()}`).check();
-  for (const [index, signer] of flow.signers.entries()) {
+  await page.getByTestId('signflow-name').fill(name);
+}
+
+/** Adds signer rows after those already there and fills them in. */
+export async function addSigners(page: Page, signers: SignerValues[]) {
+  for (const signer of signers) {
+    const index = await page.getByTestId('signer-row').count();
     await page.getByTestId('add-signer').click();
     await page.getByTestId(`signer-name-${index}`).fill(signer.name);
     await page.getByTestId(`signer-email-${index}`).fill(signer.email);
     if (signer.personalIdentityCode)
       await page.getByTestId(`signer-identity-code-${index}`).fill(signer.personalIdentityCode);
   }
+}
+
+/** Writes a new flow in the edit screen, with a PDF to sign, and sends it, as a sender would. */
+export async function sendFlowFromEditor(page: Page, flow: FlowToSend) {
+  await startNewFlow(page, flow.name);
+  await page.getByTestId('signfile-input').setInputFiles(makeUserFiles().contract);
+  await expect(page.getByTestId('signfile-name')).toContainText('Vuokrasopimus.pdf');
+  await expect(page).toHaveURL(/\/esign\/edit\/[0-9a-f-]{36}$/);
+  await page.getByTestId('signature-level').selectOption(flow.level);
+  await page.getByTestId('message-language').selectOption(flow.language ?? 'fi');
+  await page.getByTestId(`sign-order-${flow.process.toLowerCase()}`).check();
+  await addSigners(page, flow.signers);
   await page.getByTestId('send-to-sign').click();
   await page.getByTestId('confirm-send').click();
   await expect(page.getByText('Sent.', { exact: true })).toBeVisible();

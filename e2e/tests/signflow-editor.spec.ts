@@ -12,10 +12,13 @@ import {
   type Language,
 } from '../support/pages.ts';
 import {
+  addSigners,
   findInList,
   logInAsSender,
   sendFlowThroughApi,
+  startNewFlow,
   type FlowToSend,
+  type SignerValues,
 } from '../support/sender.ts';
 import { identifyWithCode, invitationLink, rejectDocument, test } from '../support/signing.ts';
 
@@ -64,27 +67,6 @@ const texts = {
 /** A toast the portal shows after an action. */
 const toast = (page: Page, text: string) =>
   page.locator('.toast').filter({ hasText: text }).first();
-
-interface SignerValues {
-  name: string;
-  email: string;
-}
-
-/** Opens a new draft in the edit screen. */
-async function startNewFlow(page: Page, name: string) {
-  await page.getByTestId('signflow-create').click();
-  await expect(page).toHaveURL('/esign/edit/new');
-  await page.getByTestId('signflow-name').fill(name);
-}
-
-async function addSigners(page: Page, signers: SignerValues[]) {
-  for (const signer of signers) {
-    const index = await page.getByTestId('signer-row').count();
-    await page.getByTestId('add-signer').click();
-    await page.getByTestId(`signer-name-${index}`).fill(signer.name);
-    await page.getByTestId(`signer-email-${index}`).fill(signer.email);
-  }
-}
 
 /** The signer rows, top to bottom, each with its name and e-mail. */
 async function expectSigners(page: Page, signers: SignerValues[]) {
@@ -135,14 +117,6 @@ const shortTime = (iso: string, language: Language) =>
     timeStyle: 'short',
     timeZone: organisationTimeZone,
   }).format(new Date(iso));
-
-async function flowGuidOf(page: Page, name: string): Promise<string> {
-  const list = await (
-    await page.request.get(`/api/esign/SignFlows?q=${encodeURIComponent(name)}`)
-  ).json();
-  expect(list.Items).toHaveLength(1);
-  return list.Items[0].Guid as string;
-}
 
 test.describe('the sign flow edit screen', () => {
   // The browser reads times in the organisation's zone, so the expected times can be written.
@@ -434,8 +408,7 @@ test.describe('the sign flow edit screen', () => {
   }) => {
     const name = `Muokattava ${run}`;
     await logInAsSender(page);
-    await createDrafts(page, [name]);
-    const guid = await flowGuidOf(page, name);
+    const [guid = ''] = await createDrafts(page, [name]);
     const row = await findInList(page, 'all', name);
     await expect(row.getByTestId('row-action-view')).toHaveCount(0); // a draft is edited
     await row.getByRole('link', { name: `Edit ${name}` }).click();
