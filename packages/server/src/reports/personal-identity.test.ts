@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { certificateSubjectOf, subjectNamesIdentifier } from './personal-identity.ts';
+import { subjectNamesIdentifier } from '../signing/qualified/credential-owner.ts';
+import { certificateSubjectOf } from './personal-identity.ts';
 
 describe('subjectNamesIdentifier', () => {
   it('finds a SATU given as the subject serialNumber', () => {

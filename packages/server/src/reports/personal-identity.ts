@@ -22,18 +22,3 @@ export function certificateSubjectOf(identity: SignedIdentity | null): string | 
     return null;
   }
 }
-
-// ETSI EN 319 412-1 puts a type and a country before the value: PNOFI-131052-308T.
-const etsiPrefix = /^[A-Z]{3}[A-Z]{2}-/;
-
-/**
- * True when a certificate subject's serialNumber is the identifier: as it stands (a SATU
- * in a Finnish citizen certificate) or in the ETSI semantics form (PNOFI-<code>).
- */
-export function subjectNamesIdentifier(subject: string, identifier: string): boolean {
-  return subject
-    .split(', ')
-    .filter((part) => part.startsWith('serialNumber='))
-    .map((part) => part.slice('serialNumber='.length))
-    .some((serial) => serial === identifier || serial.replace(etsiPrefix, '') === identifier);
-}

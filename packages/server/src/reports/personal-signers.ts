@@ -1,11 +1,8 @@
 import type { PersonalDataQuery } from '@esign/contract';
 import type { Kysely } from 'kysely';
 import type { Database, SignerRow } from '../db/schema.ts';
-import {
-  certificateSubjectOf,
-  signedIdentityOf,
-  subjectNamesIdentifier,
-} from './personal-identity.ts';
+import { subjectNamesIdentifier } from '../signing/qualified/credential-owner.ts';
+import { certificateSubjectOf, signedIdentityOf } from './personal-identity.ts';
 import {
   findSignersByEmail,
   findSignersByGivenCode,

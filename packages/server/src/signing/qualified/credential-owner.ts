@@ -1,11 +1,25 @@
 import { X509Certificate } from 'node:crypto';
-import { subjectNamesIdentifier } from '../../reports/personal-identity.ts';
 
 /** Who must own the credential a qualified signature is made with. */
 export interface QualifiedSigner {
   email: string;
   /** The personal identity code the sender gave, if any. */
   personalIdentityCode: string | null;
+}
+
+// ETSI EN 319 412-1 puts a type and a country before the value: PNOFI-131052-308T.
+const etsiPrefix = /^[A-Z]{3}[A-Z]{2}-/;
+
+/**
+ * True when a certificate subject's serialNumber is the identifier: as it stands (a SATU
+ * in a Finnish citizen certificate) or in the ETSI semantics form (PNOFI-<code>).
+ */
+export function subjectNamesIdentifier(subject: string, identifier: string): boolean {
+  return subject
+    .split(', ')
+    .filter((part) => part.startsWith('serialNumber='))
+    .map((part) => part.slice('serialNumber='.length))
+    .some((serial) => serial === identifier || serial.replace(etsiPrefix, '') === identifier);
 }
 
 /** The e-mail addresses a certificate names: its subjectAltName and any emailAddress in its subject. */
