@@ -18,7 +18,7 @@ import { loadPkcs12 } from '../src/pki/index.ts';
 import { signPdf } from '../src/sign.ts';
 import { keySigner } from '../src/signers/signer.ts';
 import { verifyPdf, type SignatureReport } from '../src/verify/verify.ts';
-import { pdfsig as popplerPdfsig, pkcs12File } from '../test/support/fixtures.ts';
+import { pdfsig as popplerPdfsig, pkcs12File, testIdentity } from '../test/support/fixtures.ts';
 import { writeGeneratedPdf } from './generate.ts';
 import { signWithSignpdf } from './signpdf.ts';
 
@@ -27,7 +27,7 @@ const dir = mkdtempSync(join(tmpdir(), 'pades-bench-'));
 const mb = 1024 * 1024;
 
 // A signing identity for every contender: an RSA 2048 key, its certificate, and a PKCS#12 of both.
-const { p12 } = pkcs12File(dir, 'bench', { subject: '/CN=Bench' });
+const { p12 } = pkcs12File(dir, 'bench', testIdentity('rsa', 'Bench'));
 const { privateKey, certificate } = loadPkcs12(readFileSync(p12), 'bench');
 const signer = keySigner(privateKey, certificate);
 

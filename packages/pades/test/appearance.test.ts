@@ -3,20 +3,19 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareForSigning } from '../src/pdf/signature-page.ts';
-import { fileSource } from '../src/pdf/source.ts';
 import { signAtLevel } from '../src/levels.ts';
 import { signPdf, type SignPdfOptions } from '../src/sign.ts';
-import { verifyPdf } from '../src/verify/verify.ts';
-import { createSigningPki, type SigningPki } from './support/signing-pki.ts';
 import {
   chromiumPdf,
   libreOfficeKinds,
   pdfLibDocument,
   pdfsig,
   qpdfCheck,
+  verifyFile,
   workDir,
 } from './support/fixtures.ts';
 import { hybridReferencePdf } from './support/hybrid-reference.ts';
+import { createTestPki, type TestPki } from './support/test-pki.ts';
 
 const title = 'Vuokrasopimus: Hämeentie 1 A 5, Helsinki';
 const signers = [
@@ -25,9 +24,9 @@ const signers = [
   { name: 'Åsa Öberg' },
 ];
 
-let pki: SigningPki;
+let pki: TestPki;
 beforeAll(async () => {
-  pki = await createSigningPki(signers.map((signer) => signer.name));
+  pki = await createTestPki({ signers: signers.map((signer) => signer.name) });
 });
 
 const pageCount = (path: string) =>
@@ -137,10 +136,7 @@ describe('signing a prepared field', () => {
       timestamp: pki.timestamp,
     });
     expect(pdfsig(join(dir, '3.pdf')).valid).toEqual([true, true, true]);
-    const source = await fileSource(join(dir, '3.pdf'));
-    const reports = await verifyPdf(source, { trustAnchors: [pki.root] }).finally(() =>
-      source.close(),
-    );
+    const reports = await verifyFile(join(dir, '3.pdf'), [pki.root]);
     expect(reports.map((report) => [report.fieldName, report.valid, report.level])).toEqual([
       ['Signer1', true, 'B-B'],
       ['Signer2', true, 'B-B'],

@@ -1,50 +1,22 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareForSigning } from '../src/pdf/signature-page.ts';
-import { createTimestampResponder } from '../src/timestamp/index.ts';
 import { startCrlServer, type TestCrlServer } from './support/crl-server.ts';
-import { pdfLibDocument, pkcs12File, workDir } from './support/fixtures.ts';
-import { createTestPki, verifyFile, type TestPki } from './support/test-pki.ts';
+import { pdfLibDocument, pkcs12File, verifyFile, workDir } from './support/fixtures.ts';
+import { runPades } from './support/run-pades.ts';
+import { createTestPki, type TestPki } from './support/test-pki.ts';
 import {
   serveResponder,
   startTestTsaServer,
   type TestTsaServer,
 } from './support/timestamp-server.ts';
 
-const packageDir = join(import.meta.dirname, '..');
 let pki: TestPki;
 let crlServer: TestCrlServer;
 let tsa: TestTsaServer;
 let dir: string;
 let p12: string;
-
-/**
- * Runs `pades` in a fresh process with TSA_URL set to `tsaUrl` (or unset); asynchronously, so
- * that this process's TSA and CRL servers can answer it.
- */
-function pades(
-  args: string[],
-  tsaUrl?: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env = { ...process.env };
-  delete env.TSA_URL;
-  if (tsaUrl) env.TSA_URL = tsaUrl;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(packageDir, 'bin/pades.ts'), ...args],
-    {
-      cwd: packageDir,
-      env,
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 beforeAll(async () => {
   crlServer = await startCrlServer();
@@ -55,8 +27,7 @@ beforeAll(async () => {
   const [issuingCrl, rootCrl] = await pki.crls();
   crlServer.crls.set('/issuing.crl', issuingCrl ?? Buffer.alloc(0));
   crlServer.crls.set('/root.crl', rootCrl ?? Buffer.alloc(0));
-  const responder = createTimestampResponder(pki.pki.timeStamping);
-  tsa = await startTestTsaServer(serveResponder((query) => responder.respond(query)));
+  tsa = await startTestTsaServer(serveResponder((query) => pki.responder.respond(query)));
   dir = workDir();
   const { seal, issuing, root } = pki.pki;
   p12 = pkcs12File(dir, 'salasana', {
@@ -88,17 +59,16 @@ const levelsOf = async (path: string) =>
 describe('pades timestamp', () => {
   it('time-stamps with the TSA that TSA_URL names when --tsa is not given', async () => {
     const output = join(workDir(), 'stamped.pdf');
-    const stamped = await pades(
-      ['timestamp', '--in', join(dir, 'in.pdf'), '--out', output],
-      tsa.url,
-    );
+    const stamped = await runPades(['timestamp', '--in', join(dir, 'in.pdf'), '--out', output], {
+      TSA_URL: tsa.url,
+    });
     expect(stamped).toMatchObject({ code: 0, stderr: '' });
     expect(await levelsOf(output)).toEqual([['document-timestamp', 'timestamp', true]]);
   });
 
   it('refuses without --tsa or TSA_URL, saying how to name a TSA', async () => {
     const output = join(workDir(), 'stamped.pdf');
-    const refused = await pades(['timestamp', '--in', join(dir, 'in.pdf'), '--out', output]);
+    const refused = await runPades(['timestamp', '--in', join(dir, 'in.pdf'), '--out', output]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('needs a time-stamp authority: give --tsa URL or set TSA_URL');
     expect(existsSync(output)).toBe(false);
@@ -108,7 +78,7 @@ describe('pades timestamp', () => {
 describe('pades sign --level', () => {
   it('signs at B-T with the TSA that TSA_URL names', async () => {
     const output = join(workDir(), 'bt.pdf');
-    expect(await pades(signArgs(output, '--level', 'B-T'), tsa.url)).toMatchObject({
+    expect(await runPades(signArgs(output, '--level', 'B-T'), { TSA_URL: tsa.url })).toMatchObject({
       code: 0,
       stderr: '',
     });
@@ -118,7 +88,7 @@ describe('pades sign --level', () => {
   it("signs at B-LT with the CRLs fetched from the chain's distribution points", async () => {
     const output = join(workDir(), 'blt.pdf');
     const before = crlServer.requests.length;
-    expect(await pades(signArgs(output, '--level', 'B-LT', '--tsa', tsa.url))).toMatchObject({
+    expect(await runPades(signArgs(output, '--level', 'B-LT', '--tsa', tsa.url))).toMatchObject({
       code: 0,
     });
     expect(crlServer.requests.slice(before).sort()).toEqual(['/issuing.crl', '/root.crl']);
@@ -132,7 +102,9 @@ describe('pades sign --level', () => {
 
   it('signs at B-LTA, a document time stamp over the validation data', async () => {
     const output = join(workDir(), 'blta.pdf');
-    expect(await pades(signArgs(output, '--level', 'B-LTA'), tsa.url)).toMatchObject({ code: 0 });
+    expect(
+      await runPades(signArgs(output, '--level', 'B-LTA'), { TSA_URL: tsa.url }),
+    ).toMatchObject({ code: 0 });
     expect(await levelsOf(output)).toEqual([
       ['signature', 'B-LTA', true],
       ['document-timestamp', 'timestamp', true],
@@ -144,7 +116,7 @@ describe('pades sign --level', () => {
     const rootCrl = crlServer.crls.get('/root.crl');
     crlServer.crls.delete('/root.crl');
     try {
-      const failed = await pades(signArgs(output, '--level', 'B-LT'), tsa.url);
+      const failed = await runPades(signArgs(output, '--level', 'B-LT'), { TSA_URL: tsa.url });
       expect(failed.code).toBe(2);
       expect(failed.stderr).toMatch(
         /cannot fetch the CRL http:\/\/127\.0\.0\.1:\d+\/root\.crl: HTTP 404/,
@@ -156,7 +128,7 @@ describe('pades sign --level', () => {
   });
 
   it('refuses a level that needs a time stamp without --tsa or TSA_URL', async () => {
-    const refused = await pades(signArgs(join(workDir(), 'bt.pdf'), '--level', 'B-T'));
+    const refused = await runPades(signArgs(join(workDir(), 'bt.pdf'), '--level', 'B-T'));
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--level B-T needs a time-stamp authority');
   });
@@ -175,7 +147,7 @@ describe('pades sign --field and pades verify', () => {
     const output = join(work, 'out.pdf');
     const args = signArgs(output, '--field', 'Signer2');
     args[2] = join(work, 'prepared.pdf');
-    expect(await pades(args)).toMatchObject({ code: 0, stderr: '' });
+    expect(await runPades(args)).toMatchObject({ code: 0, stderr: '' });
     const [report] = await verifyFile(output, [pki.root]);
     expect(report).toMatchObject({ fieldName: 'Signer2', valid: true, level: 'B-B' });
   });
@@ -183,13 +155,13 @@ describe('pades sign --field and pades verify', () => {
   it('exits 1 for a tampered signature and 0 for the same file untouched', async () => {
     const work = workDir();
     const output = join(work, 'out.pdf');
-    expect((await pades(signArgs(output))).code).toBe(0);
+    expect((await runPades(signArgs(output))).code).toBe(0);
     writeFileSync(join(work, 'root.pem'), pki.pki.root.certificatePem);
-    expect((await pades(['verify', output, '--trust', join(work, 'root.pem')])).code).toBe(0);
+    expect((await runPades(['verify', output, '--trust', join(work, 'root.pem')])).code).toBe(0);
     const bytes = readFileSync(output);
     bytes[300] = (bytes[300] ?? 0) ^ 0x01;
     writeFileSync(join(work, 'tampered.pdf'), bytes);
-    const tampered = await pades([
+    const tampered = await runPades([
       'verify',
       join(work, 'tampered.pdf'),
       '--trust',

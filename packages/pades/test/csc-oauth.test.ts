@@ -3,20 +3,18 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeExternalSignature, prepareExternalSignature } from '../src/external-signature.ts';
-import { fileSource } from '../src/pdf/source.ts';
 import { cscAlgorithms, readCscCredential, signCscHash } from '../src/signers/csc-api.ts';
-import { verifyPdf } from '../src/verify/verify.ts';
 import { startCscTestService, type CscTestService } from './support/csc-service.ts';
 import { authorizeAsSigner } from './support/csc-signer-browser.ts';
-import { createSigningPki, type SigningPki } from './support/signing-pki.ts';
-import { pdfLibDocument, pdfsig, workDir } from './support/fixtures.ts';
+import { pdfLibDocument, pdfsig, verifyFile, workDir } from './support/fixtures.ts';
+import { createTestPki, type TestPki } from './support/test-pki.ts';
 
 const redirectUri = 'http://portal.invalid/api/sign/qualified/callback';
 
 let service: CscTestService;
-let pki: SigningPki;
+let pki: TestPki;
 beforeAll(async () => {
-  [service, pki] = await Promise.all([startCscTestService(), createSigningPki([])]);
+  [service, pki] = await Promise.all([startCscTestService(), createTestPki()]);
 });
 afterAll(() => service.close());
 
@@ -98,10 +96,8 @@ describe('a qualified signature authorised by the signer at the trust service (C
     await completeExternalSignature(path, state, value, { timestamp: pki.timestamp });
 
     expect(pdfsig(path).valid).toEqual([true]);
-    const source = await fileSource(path);
     // The signature time stamp counts only when its TSA (the portal's) is trusted too.
-    const trustAnchors = [service.root, pki.root];
-    const [report] = await verifyPdf(source, { trustAnchors }).finally(() => source.close());
+    const [report] = await verifyFile(path, [service.root, pki.root]);
     expect(report).toMatchObject({ valid: true, level: 'B-T', chainTrusted: true });
     await expect(signCscHash(withToken, { ...request, hash: dataToBeSignedHash })).rejects.toThrow(
       /401/,

@@ -1,12 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileSource } from '../src/pdf/source.ts';
 import { signPdf } from '../src/sign.ts';
 import { cscSigner } from '../src/signers/csc-signer.ts';
-import { verifyPdf } from '../src/verify/verify.ts';
 import { startCscTestService, type CscTestService } from './support/csc-service.ts';
-import { padesCheck, pdfLibDocument, pdfsig, testIdentity, workDir } from './support/fixtures.ts';
+import {
+  padesCheck,
+  pdfLibDocument,
+  pdfsig,
+  testIdentity,
+  verifyFile,
+  workDir,
+} from './support/fixtures.ts';
 
 describe('signing through a remote trust service (CSC API v2)', () => {
   const identity = testIdentity('rsa', 'Qualified Signer');
@@ -47,9 +52,7 @@ describe('signing through a remote trust service (CSC API v2)', () => {
     await signPdf({ input: join(dir, 'in.pdf'), output: join(dir, 'out.pdf'), signer });
     expect(pdfsig(join(dir, 'out.pdf')).valid).toEqual([true]);
     expect(padesCheck(join(dir, 'out.pdf'), 'B-B').ok).toBe(true);
-    const source = await fileSource(join(dir, 'out.pdf'));
-    const [report] = await verifyPdf(source);
-    await source.close();
+    const [report] = await verifyFile(join(dir, 'out.pdf'));
     expect(report).toMatchObject({ valid: true, level: 'B-B' });
     const authorize = service.calls.find((call) => call.path === 'credentials/authorize');
     const signHash = service.calls.find((call) => call.path === 'signatures/signHash');

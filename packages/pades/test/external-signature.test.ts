@@ -10,14 +10,19 @@ import {
   type ExternalSignatureState,
 } from '../src/external-signature.ts';
 import { prepareForSigning } from '../src/pdf/signature-page.ts';
-import { fileSource } from '../src/pdf/source.ts';
-import { verifyPdf } from '../src/verify/verify.ts';
 import {
   createQualifiedTestCredential,
   type QualifiedTestCredential,
 } from './support/csc-test-credential.ts';
-import { createSigningPki, type SigningPki } from './support/signing-pki.ts';
-import { pdfLibDocument, pdfsig, qpdfCheck, testIdentity, workDir } from './support/fixtures.ts';
+import {
+  pdfLibDocument,
+  pdfsig,
+  qpdfCheck,
+  testIdentity,
+  verifyFile,
+  workDir,
+} from './support/fixtures.ts';
+import { createTestPki, type TestPki } from './support/test-pki.ts';
 
 /** Signs a SHA-256 hash the way a remote RSA key does (PKCS#1 v1.5 over the DigestInfo). */
 const signHashWithRsa = (key: KeyObject, hash: Buffer) =>
@@ -26,15 +31,10 @@ const signHashWithRsa = (key: KeyObject, hash: Buffer) =>
     Buffer.concat([Buffer.from('3031300d060960864801650304020105000420', 'hex'), hash]),
   );
 
-const reportsOf = async (path: string, trustAnchors: Buffer[] = []) => {
-  const source = await fileSource(path);
-  return verifyPdf(source, { trustAnchors }).finally(() => source.close());
-};
-
 let qualified: QualifiedTestCredential;
-let pki: SigningPki;
+let pki: TestPki;
 beforeAll(async () => {
-  [qualified, pki] = await Promise.all([createQualifiedTestCredential(), createSigningPki([])]);
+  [qualified, pki] = await Promise.all([createQualifiedTestCredential(), createTestPki()]);
 });
 
 async function prepareRsa(level: 'B-B' | 'B-T' = 'B-T') {
@@ -67,7 +67,7 @@ describe('a signature prepared now and completed later with a remote signature v
     expect(pdfsig(path)).toMatchObject({ valid: [true], wholeDocument: [true] });
     expect(qpdfCheck(path)).toBeNull();
     // The signature time stamp counts only when its TSA (the portal's) is trusted too.
-    const [report] = await reportsOf(path, [qualified.root, pki.root]);
+    const [report] = await verifyFile(path, [qualified.root, pki.root]);
     expect(report).toMatchObject({ valid: true, level: 'B-T', chainTrusted: true });
     expect(report?.signerSubject).toContain('Maija Meikäläinen');
   });
@@ -104,7 +104,7 @@ describe('a signature prepared now and completed later with a remote signature v
     ]);
     const text = execFileSync('pdftotext', ['-f', '2', '-l', '2', path, '-'], { encoding: 'utf8' });
     expect(text).toContain('PAdES B-T, qualified');
-    const reports = await reportsOf(path);
+    const reports = await verifyFile(path);
     expect(reports.map((report) => [report.fieldName, report.valid, report.level])).toEqual([
       ['Signer2', true, 'B-T'],
     ]);
@@ -127,7 +127,7 @@ describe('a signature prepared now and completed later with a remote signature v
     const value = sign('sha256', attributes, { key: identity.privateKey, dsaEncoding: 'der' });
     await completeExternalSignature(path, state, value);
     expect(pdfsig(path).valid).toEqual([true]);
-    const [report] = await reportsOf(path);
+    const [report] = await verifyFile(path);
     expect(report).toMatchObject({ valid: true, level: 'B-B' });
   });
 });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareForSigning } from '../src/pdf/signature-page.ts';
 import { signPdf } from '../src/sign.ts';
 import type { Signer } from '../src/signers/signer.ts';
-import { pdfsig, qpdfCheck, workDir } from './support/fixtures.ts';
+import { pdfsig, qpdfCheck, verifyFile, workDir } from './support/fixtures.ts';
 import {
   hybridField,
   hybridObjects,
@@ -13,7 +13,7 @@ import {
   hybridText,
   type HybridReferenceOptions,
 } from './support/hybrid-reference.ts';
-import { createTestPki, verifyFile, type TestPki } from './support/test-pki.ts';
+import { createTestPki, type TestPki } from './support/test-pki.ts';
 
 let pki: TestPki;
 let signer: Signer;

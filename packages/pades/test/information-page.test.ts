@@ -4,11 +4,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appendInformationPage } from '../src/pdf/information-page.ts';
 import { prepareForSigning } from '../src/pdf/signature-page.ts';
-import { bufferSource } from '../src/pdf/source.ts';
 import { signPdf } from '../src/sign.ts';
-import { verifyPdf } from '../src/verify/verify.ts';
-import { createSigningPki, type SigningPki } from './support/signing-pki.ts';
-import { pdfLibDocument, pdfsig, qpdfCheck, workDir } from './support/fixtures.ts';
+import { pdfLibDocument, pdfsig, qpdfCheck, verifyFile, workDir } from './support/fixtures.ts';
+import { createTestPki, type TestPki } from './support/test-pki.ts';
 
 const heading = 'Allekirjoittajien varmennetut henkilötunnisteet';
 const lines = [
@@ -17,9 +15,9 @@ const lines = [
 ];
 const sealField = { name: 'OrganisationSeal', label: 'Esimerkkiyliopisto' };
 
-let pki: SigningPki;
+let pki: TestPki;
 beforeAll(async () => {
-  pki = await createSigningPki(['Maija Meikäläinen', 'Esimerkkiyliopisto']);
+  pki = await createTestPki({ signers: ['Maija Meikäläinen', 'Esimerkkiyliopisto'] });
 });
 
 const pageCount = (path: string) =>
@@ -55,9 +53,7 @@ async function signedDocument(objectStreams: boolean) {
   return { dir, signed: join(dir, 'signed.pdf') };
 }
 
-async function reportsOf(path: string) {
-  return verifyPdf(bufferSource(readFileSync(path)), { trustAnchors: [pki.root] });
-}
+const reportsOf = (path: string) => verifyFile(path, [pki.root]);
 
 describe.each([
   ['a cross-reference table', false],

@@ -3,19 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDocumentTimestamp, signAtLevel } from '../src/levels.ts';
-import { fileSource } from '../src/pdf/source.ts';
-import {
-  createCrl,
-  createDirectoryPkiStore,
-  createRootCrl,
-  issueOneTimeCertificate,
-  loadOrCreatePortalPki,
-  type PortalPki,
-} from '../src/pki/index.ts';
 import { signPdf } from '../src/sign.ts';
-import { keySigner, type Signer } from '../src/signers/signer.ts';
-import { createTimestampResponder, requestLocalTimestamp } from '../src/timestamp/index.ts';
-import { verifyPdf } from '../src/verify/verify.ts';
+import type { Signer } from '../src/signers/signer.ts';
 import {
   chromiumPdf,
   libreOfficeKinds,
@@ -24,51 +13,35 @@ import {
   pdfsig,
   qpdfCheck,
   rewriteWithQpdf,
+  verifyFile,
   workDir,
 } from './support/fixtures.ts';
 import { hybridReferencePdf } from './support/hybrid-reference.ts';
+import { createTestPki, type TestPki } from './support/test-pki.ts';
 
-let pki: PortalPki;
+let pki: TestPki;
 let signer: Signer;
 let timestamp: (digest: Buffer) => Promise<Buffer>;
 let validationData: { certificates: Buffer[]; crls: Buffer[] };
 
 beforeAll(async () => {
-  pki = await loadOrCreatePortalPki(createDirectoryPkiStore(join(workDir(), 'pki')), {
-    passphrase: 'levels test passphrase',
-    organisation: 'Esimerkkiyliopisto',
-    country: 'FI',
-    crlUrl: 'http://127.0.0.1/crl/issuing.crl',
-  });
-  const oneTime = await issueOneTimeCertificate(pki, {
-    commonName: 'Maija Meikäläinen',
-    serialNumber: 'PNOFI-131052-308T',
-  });
-  signer = keySigner(oneTime.privateKey, oneTime.certificate, oneTime.chain);
-  const responder = createTimestampResponder(pki.timeStamping);
-  timestamp = (digest) => requestLocalTimestamp(responder, digest);
+  pki = await createTestPki();
+  signer = (await pki.issue('Maija Meikäläinen', { serialNumber: 'PNOFI-131052-308T' })).signer;
+  timestamp = pki.timestamp;
+  const { timeStamping } = pki.pki;
   validationData = {
     certificates: [
-      oneTime.certificate,
-      ...oneTime.chain,
-      pki.timeStamping.certificate,
-      ...pki.timeStamping.chain,
+      signer.certificate,
+      ...signer.chain,
+      timeStamping.certificate,
+      ...timeStamping.chain,
     ],
-    crls: [await createCrl(pki, { revoked: [] }), await createRootCrl(pki, { revoked: [] })],
+    crls: await pki.crls(),
   };
 });
 
-const rootPem = () => pki.root.certificatePem;
-const untrustedPem = () => pki.issuing.certificatePem + pki.timeStamping.certificatePem;
-
-async function verifyFile(path: string) {
-  const source = await fileSource(path);
-  try {
-    return await verifyPdf(source, { trustAnchors: [pki.root.certificate] });
-  } finally {
-    await source.close();
-  }
-}
+const rootPem = () => pki.pki.root.certificatePem;
+const untrustedPem = () => pki.pki.issuing.certificatePem + pki.pki.timeStamping.certificatePem;
 
 function qpdfJson(path: string): string {
   return execFileSync('qpdf', ['--json', path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -114,7 +87,7 @@ describe.each(kinds)('PAdES levels on a PDF from %s', (_label, make) => {
         ]);
       }
       expect(qpdfCheck(output)).toBeNull();
-      const reports = await verifyFile(output);
+      const reports = await verifyFile(output, [pki.root]);
       const signature = reports.find((report) => report.kind === 'signature');
       expect(signature).toMatchObject({ valid: true, level, chainTrusted: true });
       if (level === 'B-B') expect(signature?.timestampTime).toBeNull();
@@ -145,11 +118,11 @@ describe('several signatures and a document time stamp', () => {
         level: 'B-T',
         timestamp,
       });
-      const second = await issueOneTimeCertificate(pki, { commonName: 'Pekka Puupää' });
+      const { signer: second } = await pki.issue('Pekka Puupää');
       await signPdf({
         input: join(dir, '1.pdf'),
         output: join(dir, '2.pdf'),
-        signer: keySigner(second.privateKey, second.certificate, second.chain),
+        signer: second,
       });
       await addDocumentTimestamp(join(dir, '2.pdf'), join(dir, '3.pdf'), timestamp);
       expect(pdfsig(join(dir, '3.pdf')).valid.slice(0, 2)).toEqual([true, true]);
@@ -157,7 +130,7 @@ describe('several signatures and a document time stamp', () => {
       expect(
         opensslVerifiesDocumentTimestamps(join(dir, '3.pdf'), rootPem(), untrustedPem()),
       ).toEqual([true]);
-      const reports = await verifyFile(join(dir, '3.pdf'));
+      const reports = await verifyFile(join(dir, '3.pdf'), [pki.root]);
       expect(reports.map((report) => [report.kind, report.valid])).toEqual([
         ['signature', true],
         ['signature', true],

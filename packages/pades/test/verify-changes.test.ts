@@ -12,8 +12,8 @@ import { fileSource } from '../src/pdf/source.ts';
 import { PdfName, PdfRef } from '../src/pdf/values.ts';
 import { appendSignature, signPdf, writeSignatureContents } from '../src/sign.ts';
 import type { Signer } from '../src/signers/signer.ts';
-import { pdfLibDocument, workDir } from './support/fixtures.ts';
-import { createTestPki, verifyFile, type TestPki } from './support/test-pki.ts';
+import { pdfLibDocument, verifyFile, workDir } from './support/fixtures.ts';
+import { createTestPki, type TestPki } from './support/test-pki.ts';
 
 let pki: TestPki;
 let signer: Signer;

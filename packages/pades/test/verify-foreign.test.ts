@@ -2,9 +2,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signWithSignpdf } from '../bench/signpdf.ts';
-import { fileSource } from '../src/pdf/source.ts';
-import { verifyPdf } from '../src/verify/verify.ts';
-import { pdfLibDocument, pkcs12File, workDir } from './support/fixtures.ts';
+import {
+  pdfLibDocument,
+  pkcs12File,
+  testIdentity,
+  verifyFile,
+  workDir,
+} from './support/fixtures.ts';
 
 describe('a signature made by another tool (adbe.pkcs7.detached, with a signing-time)', () => {
   it('is valid, though it reaches no PAdES level', async () => {
@@ -13,11 +17,10 @@ describe('a signature made by another tool (adbe.pkcs7.detached, with a signing-
     await signWithSignpdf(
       join(dir, 'in.pdf'),
       join(dir, 'signed.pdf'),
-      pkcs12File(dir, 'toinen', { subject: '/CN=Muu Tyokalu' }).p12,
+      pkcs12File(dir, 'toinen', testIdentity('rsa', 'Muu Tyokalu')).p12,
       'toinen',
     );
-    const source = await fileSource(join(dir, 'signed.pdf'));
-    const [report] = await verifyPdf(source).finally(() => source.close());
+    const [report] = await verifyFile(join(dir, 'signed.pdf'));
     expect(report?.problems).toEqual([]);
     expect(report).toMatchObject({
       kind: 'signature',

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDocumentTimestamp, addValidationData } from '../src/levels.ts';
 import type { Signer } from '../src/signers/signer.ts';
 import { signPdf } from '../src/sign.ts';
-import { pdfLibDocument, workDir } from './support/fixtures.ts';
-import { createTestPki, verifyFile, type TestPki } from './support/test-pki.ts';
+import { pdfLibDocument, verifyFile, workDir } from './support/fixtures.ts';
+import { createTestPki, type TestPki } from './support/test-pki.ts';
 
 let pki: TestPki;
 let otherPki: TestPki;

@@ -6,9 +6,9 @@ import { runCli } from '../src/cli.ts';
 import { createCadesSignature } from '../src/cms/cades.ts';
 import { addValidationData } from '../src/levels.ts';
 import { appendSignature, signPdf } from '../src/sign.ts';
-import { pdfLibDocument, workDir } from './support/fixtures.ts';
+import { pdfLibDocument, verifyFile, workDir } from './support/fixtures.ts';
 import { createOcspResponse } from './support/ocsp.ts';
-import { createTestPki, verifyFile, type TestPki } from './support/test-pki.ts';
+import { createTestPki, type TestPki } from './support/test-pki.ts';
 
 let pki: TestPki;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signPdf } from '../src/sign.ts';
-import { pdfLibDocument, workDir } from './support/fixtures.ts';
-import { createTestPki, verifyFile, type TestPki } from './support/test-pki.ts';
+import { pdfLibDocument, verifyFile, workDir } from './support/fixtures.ts';
+import { createTestPki, type TestPki } from './support/test-pki.ts';
 
 let pki: TestPki;
 beforeAll(async () => {

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { fileSource } from '../../src/pdf/source.ts';
+import { verifyPdf } from '../../src/verify/verify.ts';
 
 export const workDir = () => mkdtempSync(join(tmpdir(), 'pades-test-'));
 
@@ -256,47 +258,56 @@ function tokenLength(der: Buffer): number {
   return 2 + count + length;
 }
 
+/** A key and its certificate (PEM), and optionally the chain above it (PEM). */
+export interface PemIdentity {
+  keyPem: string;
+  certificatePem: string;
+  chainPem?: string;
+}
+
 /**
  * A PKCS#12 file (with openssl) of a key and its certificate, and a chain if given, as an
- * operator or another tool has one; answers its path. Without a key, a fresh self-signed
- * RSA 2048 certificate for `subject` is made. Answers the file's path, the certificate's and the key's (PEM).
+ * operator or another tool has one. Answers the file's path, the certificate's and the key's (PEM).
  */
 export function pkcs12File(
   dir: string,
   password: string,
-  given: { keyPem: string; certificatePem: string; chainPem?: string } | { subject: string },
+  given: PemIdentity | TestIdentity,
 ): { p12: string; certificate: string; key: string } {
+  const pem: PemIdentity =
+    'privateKey' in given
+      ? {
+          keyPem: String(given.privateKey.export({ type: 'pkcs8', format: 'pem' })),
+          certificatePem: new X509Certificate(given.certificate).toString(),
+        }
+      : given;
   const key = join(dir, 'p12-key.pem');
   const certificate = join(dir, 'p12-cert.pem');
-  if ('subject' in given) {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '2',
-        '-subj',
-        given.subject,
-      ].concat(['-keyout', key, '-out', certificate]),
-      { stdio: 'ignore' },
-    );
-  } else {
-    writeFileSync(key, given.keyPem);
-    writeFileSync(certificate, given.certificatePem);
+  writeFileSync(key, pem.keyPem);
+  writeFileSync(certificate, pem.certificatePem);
+  const chainArgs: string[] = [];
+  if (pem.chainPem) {
+    const chain = join(dir, 'p12-chain.pem');
+    writeFileSync(chain, pem.chainPem);
+    chainArgs.push('-certfile', chain);
   }
-  const chain = 'chainPem' in given && given.chainPem ? join(dir, 'p12-chain.pem') : null;
-  if (chain && 'chainPem' in given) writeFileSync(chain, given.chainPem ?? '');
   const p12 = join(dir, 'id.p12');
   execFileSync('openssl', [
     'pkcs12',
     '-export',
     ...['-inkey', key, '-in', certificate],
-    ...(chain ? ['-certfile', chain] : []),
+    ...chainArgs,
     ...['-out', p12, '-passout', `pass:${password}`],
   ]);
   return { p12, certificate, key };
+}
+
+/** Our verifier's reports on a file, with the given trust anchors. */
+export async function verifyFile(path: string, trustAnchors?: Buffer[]) {
+  const source = await fileSource(path);
+  try {
+    return await verifyPdf(source, trustAnchors ? { trustAnchors } : {});
+  } finally {
+    await source.close();
+  }
 }
