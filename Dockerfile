@@ -1,24 +1,21 @@
 # syntax=docker/dockerfile:1
 # The eSign portal: the web app built by Vite, the server run from its TypeScript sources by
-# tsx (there is no compile step, see docs/decisions.md), production dependencies only, as a
-# non-root user on a read-only root file system. Build from the repository root:
+# Node's own type stripping (there is no compile step and no tsx, see docs/decisions.md),
+# production dependencies only, as a non-root user on a read-only root file system. Build from the repository root:
 #   docker build -t esign-portal .
 # Run (writable: DATA_DIR on a volume, /tmp as tmpfs):
 #   docker run --read-only --tmpfs /tmp -v esign-data:/data -p 3000:3000 esign-portal
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
-# The manifests npm ci needs, and the tools to compile a native module (better-sqlite3)
-# when no prebuilt binary fits the platform.
+# The manifests npm ci needs. No compiler: the native modules (better-sqlite3, argon2, esbuild)
+# ship prebuilt binaries for linux x64 and arm64 in their npm packages.
 FROM ${NODE_IMAGE} AS toolchain
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ ca-certificates \
-  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
   npm_config_audit=false \
   npm_config_fund=false
-COPY package.json package-lock.json .npmrc tsconfig.base.json ./
+COPY package.json package-lock.json .npmrc .node-version tsconfig.base.json ./
 COPY packages/contract/package.json packages/contract/
 COPY packages/pades/package.json packages/pades/
 COPY packages/server/package.json packages/server/
@@ -33,13 +30,13 @@ COPY packages/contract/tsconfig.json packages/contract/
 COPY packages/web packages/web
 RUN npm run build && test -f packages/web/dist/index.html
 
-# The server's production dependencies: tsx is one (it runs the sources), so are the
-# contract and pades workspaces, linked under node_modules/@esign.
+# The server's production dependencies, with the contract and pades workspaces linked under
+# node_modules/@esign; the SQLite driver must load on this Node.
 FROM toolchain AS server-deps
 RUN npm ci --omit=dev --workspace=@esign/server \
   && npm cache clean --force \
-  && test -f node_modules/tsx/package.json \
-  && test -f node_modules/better-sqlite3/build/Release/better_sqlite3.node
+  && test ! -e node_modules/tsx \
+  && node -e "new (require('better-sqlite3'))(':memory:').close()"
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
@@ -67,4 +64,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Straight to the server: scripts/start.mjs would try to build the web app, which is built.
-CMD ["node", "--import", "tsx", "packages/server/src/server.ts"]
+CMD ["node", "packages/server/src/server.ts"]

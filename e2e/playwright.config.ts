@@ -69,7 +69,7 @@ export default defineConfig({
     {
       // A real SMTP server: the portal's mail goes out over SMTP and the tests read it back.
       name: 'smtp-sink',
-      command: 'node --import tsx e2e/support/smtp-sink.ts',
+      command: 'node e2e/support/smtp-sink.ts',
       cwd: '..',
       url: `${mailboxUrl}/healthz`,
       reuseExistingServer: false,
@@ -81,7 +81,7 @@ export default defineConfig({
       // The CSC test trust service for Qualified signatures; it prints its settings once it listens.
       name: 'csc',
       command: [
-        'node --import tsx packages/pades/test/support/csc-service-cli.ts',
+        'node packages/pades/test/support/csc-service-cli.ts',
         `--host 127.0.0.1 --port ${e2ePorts.csc}`,
         `--client-id ${cscService.clientId} --client-secret ${cscService.clientSecret}`,
         `--redirect-uri ${baseURL}${signingRoutes.qualifiedCallback}`,
@@ -95,7 +95,7 @@ export default defineConfig({
     },
     {
       name: 'portal',
-      command: 'node --import tsx packages/server/src/server.ts',
+      command: 'node packages/server/src/server.ts',
       cwd: '..',
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,

@@ -2,11 +2,14 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildWebIfNeeded } from './build-web.mjs';
+import { ensureSupportedNode } from './node-version.mjs';
+
+await ensureSupportedNode();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 buildWebIfNeeded();
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/server.ts'], {
+const server = spawn(process.execPath, ['packages/server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import { buildWebIfNeeded } from './build-web.mjs';
+import { ensureSupportedNode } from './node-version.mjs';
+
+await ensureSupportedNode();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const only = process.argv.slice(2);

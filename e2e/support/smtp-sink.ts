@@ -1,5 +1,5 @@
 // A real SMTP server for the browser tests, as its own process:
-//   node --import tsx e2e/support/smtp-sink.ts
+//   node e2e/support/smtp-sink.ts
 // It accepts every message on 127.0.0.1:E2E_SMTP_PORT and serves what it caught as JSON on
 // 127.0.0.1:E2E_MAILBOX_PORT: GET /messages?to=address → [{ to, subject, text, html, receivedAt }]
 // (oldest first), GET /healthz → ok. Stops on SIGINT or SIGTERM.

@@ -64,11 +64,10 @@ const signpdf = (input: string, output: string) => signWithSignpdf(input, output
  */
 async function inNewProcess(args: string[]): Promise<{ ms: number; peakMb: number }> {
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', './bench/peak-rss.ts', ...args],
-    { cwd: packageDir, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, ['--import', './bench/peak-rss.ts', ...args], {
+    cwd: packageDir,
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   let reported = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

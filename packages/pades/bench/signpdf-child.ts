@@ -1,5 +1,5 @@
 // One @signpdf signature in a process of its own, so that the bench can read its peak memory:
-// node --import tsx bench/signpdf-child.ts <input> <output> <p12> <passphrase>
+// node bench/signpdf-child.ts <input> <output> <p12> <passphrase>
 import { signWithSignpdf } from './signpdf.ts';
 
 const [input, output, p12, passphrase] = process.argv.slice(2);

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --import tsx
+#!/usr/bin/env node
 import { runCli } from '../src/cli.ts';
 
 runCli(process.argv.slice(2)).then(

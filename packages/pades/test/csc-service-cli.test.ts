@@ -12,8 +12,6 @@ describe('the CSC test service as its own process', () => {
     const child = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
         join(packageDir, 'test/support/csc-service-cli.ts'),
         ...['--port', '0', '--client-id', 'e2e-portal', '--root-out', root],
         ...[

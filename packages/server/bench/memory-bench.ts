@@ -131,7 +131,7 @@ export async function benchMemory(fileSize = 200 * mib): Promise<MemoryBenchResu
 
   const port = 3900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['src/server.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -8,12 +8,15 @@ import { benchList, seedFlows, type ListBenchRow } from './list-bench.ts';
 import { benchLoad } from './load-bench.ts';
 import { benchMemory } from './memory-bench.ts';
 import { runReportBench } from './report-bench.ts';
+import { benchSoak, printSoak } from './soak-bench.ts';
+import { benchStartup, printStartup } from './startup-bench.ts';
 
 /**
  * `npm run bench`: list-page latency on both databases, memory under large files, the
  * reports over a million audit events and the load on one and two server processes.
  * Arguments pick parts: sqlite, postgres, memory, report, load (--seconds=N and
- * --connections=N, or LOAD_SECONDS and LOAD_CONNECTIONS, shorten the load run).
+ * --connections=N, or LOAD_SECONDS and LOAD_CONNECTIONS, shorten the load run), startup
+ * (--starts=N, default 20) and soak (--minutes=N, default 30; only when named).
  */
 async function main() {
   const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -76,6 +79,18 @@ async function main() {
     }
   }
   if (!only.length || only.includes('load')) await benchLoad();
+  if (!only.length || only.includes('startup'))
+    if (!printStartup(await benchStartup(numberOption('starts', 20)))) process.exitCode = 1;
+  if (only.includes('soak') && !printSoak(await benchSoak(numberOption('minutes', 30))))
+    process.exitCode = 1;
+}
+
+/** --name=N from the command line, else the default. */
+function numberOption(name: string, fallback: number): number {
+  const given = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+  const value = Number(given ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`);
+  return value;
 }
 
 async function runReports(only: string[]) {

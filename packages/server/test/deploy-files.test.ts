@@ -149,6 +149,17 @@ describe('Dockerfile', () => {
     expect(existsSync(join(root, entry)), cmd).toBe(true);
   });
 
+  it('runs on the Node.js line the project is tested on, from the sources without tsx', () => {
+    const imageLine = /^ARG NODE_IMAGE=node:(\d+)-/m.exec(read('Dockerfile'))?.[1];
+    expect(imageLine).toBe(read('.node-version').trim().split('.')[0]);
+    const cmd = runtime.find((instruction) => instruction.keyword === 'CMD')?.args ?? '';
+    expect(JSON.parse(cmd)).toEqual(['node', 'packages/server/src/server.ts']);
+    const serverPackage = JSON.parse(read('packages/server/package.json')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(Object.keys(serverPackage.dependencies)).not.toContain('tsx');
+  });
+
   it('writes only to DATA_DIR (a volume owned by that user) and /tmp: a read-only root file system', () => {
     const dataDir = runtimeEnv.DATA_DIR ?? '';
     expect(dataDir).toMatch(/^\//);

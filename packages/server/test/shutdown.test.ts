@@ -32,7 +32,7 @@ describe('stopping the server', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const output: string[] = [];
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    child = spawn(process.execPath, ['src/server.ts'], {
       cwd: serverDir,
       env: {
         ...process.env,

@@ -49,7 +49,11 @@ export class PdfDocument {
     { offsets: Array<[number, number]>; data: Buffer; first: number }
   >();
 
-  private constructor(readonly source: PdfSource) {}
+  readonly source: PdfSource;
+
+  private constructor(source: PdfSource) {
+    this.source = source;
+  }
 
   static async open(source: PdfSource): Promise<PdfDocument> {
     const document = new PdfDocument(source);

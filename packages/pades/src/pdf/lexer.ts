@@ -6,10 +6,12 @@ const maxDepth = 100;
 
 /** A cursor over a buffer that reads PDF syntax; every read is bounded by the buffer. */
 export class Lexer {
-  constructor(
-    readonly buffer: Buffer,
-    public position = 0,
-  ) {}
+  readonly buffer: Buffer;
+  position: number;
+  constructor(buffer: Buffer, position = 0) {
+    this.buffer = buffer;
+    this.position = position;
+  }
 
   private peek(offset = 0) {
     return this.buffer[this.position + offset];

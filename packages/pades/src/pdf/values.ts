@@ -1,23 +1,30 @@
 /** PDF objects as the parser reads them (ISO 32000-1 §7.3). */
 export class PdfName {
-  constructor(readonly name: string) {}
+  readonly name: string;
+  constructor(name: string) {
+    this.name = name;
+  }
 }
 
 export class PdfRef {
-  constructor(
-    readonly num: number,
-    readonly gen: number,
-  ) {}
+  readonly num: number;
+  readonly gen: number;
+  constructor(num: number, gen: number) {
+    this.num = num;
+    this.gen = gen;
+  }
   toString() {
     return `${this.num} ${this.gen} R`;
   }
 }
 
 export class PdfString {
-  constructor(
-    readonly bytes: Buffer,
-    readonly hex: boolean,
-  ) {}
+  readonly bytes: Buffer;
+  readonly hex: boolean;
+  constructor(bytes: Buffer, hex: boolean) {
+    this.bytes = bytes;
+    this.hex = hex;
+  }
 }
 
 export type PdfDict = Map<string, PdfValue>;

@@ -12,11 +12,10 @@ export type PkiErrorCode =
 export class PkiError extends Error {
   override readonly name = 'PkiError';
 
-  constructor(
-    readonly code: PkiErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
+  readonly code: PkiErrorCode;
+
+  constructor(code: PkiErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
+    this.code = code;
   }
 }

@@ -23,11 +23,10 @@ export type TimestampErrorCode =
 export class TimestampError extends Error {
   override readonly name = 'TimestampError';
 
-  constructor(
-    readonly code: TimestampErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
+  readonly code: TimestampErrorCode;
+
+  constructor(code: TimestampErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
+    this.code = code;
   }
 }

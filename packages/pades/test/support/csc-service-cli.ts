@@ -1,5 +1,5 @@
 // The CSC test service as its own process, for e2e and manual trials:
-//   node --import tsx packages/pades/test/support/csc-service-cli.ts --port 4010 [--host 127.0.0.1]
+//   node packages/pades/test/support/csc-service-cli.ts --port 4010 [--host 127.0.0.1]
 //     [--client-id esign-portal] [--client-secret csc-test-secret] [--redirect-uri URL ...]
 //     [--user 'maija@example.fi:Maija Meikäläinen:311280-999J' ...] [--root-out root.pem]
 // Each --user gets a qualified credential of their own (the e-mail is its userID and is in

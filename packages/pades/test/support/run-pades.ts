@@ -14,11 +14,10 @@ export function runPades(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const childEnv = { ...process.env };
   delete childEnv.TSA_URL;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(packageDir, 'bin/pades.ts'), ...args],
-    { cwd: packageDir, env: { ...childEnv, ...env } },
-  );
+  const child = spawn(process.execPath, [join(packageDir, 'bin/pades.ts'), ...args], {
+    cwd: packageDir,
+    env: { ...childEnv, ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -23,7 +23,12 @@ const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
 ];
 
 class StaticProvider implements MigrationProvider {
-  constructor(private readonly context: MigrationContext) {}
+  private readonly context: MigrationContext;
+
+  constructor(context: MigrationContext) {
+    this.context = context;
+  }
+
   getMigrations(): Promise<Record<string, Migration>> {
     return Promise.resolve(
       Object.fromEntries(migrations.map(([name, build]) => [name, build(this.context)])),

@@ -8,7 +8,11 @@ import type { Database } from '../db/schema.ts';
  */
 export function createIdpAdapter(db: Kysely<Database>) {
   return class DatabaseAdapter implements Adapter {
-    constructor(private readonly model: string) {}
+    private readonly model: string;
+
+    constructor(model: string) {
+      this.model = model;
+    }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const values = {

@@ -13,7 +13,11 @@ const pathOf = (location: string) => {
 export class TestClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  private readonly app: FastifyInstance;
+
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
 
   private remember(response: LightMyRequestResponse) {
     for (const cookie of response.cookies) {

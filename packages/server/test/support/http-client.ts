@@ -27,10 +27,13 @@ const pathOf = (location: string) => {
  * with at() share the cookie jar, so one browser can talk to several nodes.
  */
 export class HttpClient {
-  constructor(
-    readonly base: string,
-    readonly cookies = new Map<string, string>(),
-  ) {}
+  readonly base: string;
+  readonly cookies: Map<string, string>;
+
+  constructor(base: string, cookies = new Map<string, string>()) {
+    this.base = base;
+    this.cookies = cookies;
+  }
 
   /** The same browser (same cookies), talking to another node. */
   at(base: string): HttpClient {

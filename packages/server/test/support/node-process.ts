@@ -28,7 +28,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A portal server in a process of its own: `node --import tsx src/server.ts`. */
+/** A portal server in a process of its own: `node src/server.ts`. */
 export interface NodeProcess {
   name: string;
   /** http://127.0.0.1:<port>, without a trailing slash. */
@@ -39,6 +39,8 @@ export interface NodeProcess {
   /** What it wrote to stdout and stderr so far. */
   output(): string;
   isRunning(): boolean;
+  /** How it ended (exit code, or the signal that ended it); null while it runs. */
+  exitStatus(): { code: number | null; signal: NodeJS.Signals | null } | null;
   /** Kills it on the spot (SIGKILL): no shutdown, locks and connections are left as they are. */
   kill(): Promise<void>;
   /** SIGTERM, then SIGKILL if it has not exited within timeoutMs. */
@@ -56,7 +58,12 @@ export function inheritedEnvironment(): NodeJS.ProcessEnv {
   );
 }
 
-async function waitUntilReady(node: NodeProcess, child: ChildProcess, timeoutMs: number) {
+async function waitUntilReady(
+  node: NodeProcess,
+  child: ChildProcess,
+  timeoutMs: number,
+  pollMs: number,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) break;
@@ -66,7 +73,7 @@ async function waitUntilReady(node: NodeProcess, child: ChildProcess, timeoutMs:
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   child.kill('SIGKILL');
   throw new Error(`${node.name} did not become ready:\n${node.output()}`);
@@ -79,7 +86,14 @@ async function waitUntilReady(node: NodeProcess, child: ChildProcess, timeoutMs:
 export async function startNode(
   name: string,
   env: Record<string, string>,
-  options: { port?: number; readyTimeoutMs?: number } = {},
+  options: {
+    port?: number;
+    readyTimeoutMs?: number;
+    /** Node options before the script, e.g. ['--import', 'tsx'] (the benchmarks' baseline). */
+    nodeArgs?: string[];
+    /** How often /readyz is asked while it starts (default 100 ms). */
+    pollMs?: number;
+  } = {},
 ): Promise<NodeProcess> {
   const port = options.port ?? (await freePort());
   const child = spawn(
@@ -88,8 +102,7 @@ export async function startNode(
       ...(process.env.NODE_PROFILE_DIR
         ? ['--cpu-prof', '--cpu-prof-dir', process.env.NODE_PROFILE_DIR]
         : []),
-      '--import',
-      'tsx',
+      ...(options.nodeArgs ?? []),
       'src/server.ts',
     ],
     {
@@ -126,6 +139,7 @@ export async function startNode(
     workerIdPrefix: `${hostname()}:${child.pid}:`,
     output: () => output,
     isRunning,
+    exitStatus: () => (isRunning() ? null : { code: child.exitCode, signal: child.signalCode }),
     async kill() {
       if (isRunning()) child.kill('SIGKILL');
       await exited;
@@ -138,6 +152,6 @@ export async function startNode(
       clearTimeout(timer);
     },
   };
-  await waitUntilReady(node, child, options.readyTimeoutMs ?? 40_000);
+  await waitUntilReady(node, child, options.readyTimeoutMs ?? 40_000, options.pollMs ?? 100);
   return node;
 }

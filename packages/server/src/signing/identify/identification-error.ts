@@ -7,10 +7,10 @@ import { AppError } from '../../errors/app-error.ts';
  * when the state was still known, lets the route send the browser back to the signing page.
  */
 export class SignerIdentificationError extends AppError {
-  constructor(
-    readonly returnToken: string | null,
-    cause: unknown,
-  ) {
+  readonly returnToken: string | null;
+
+  constructor(returnToken: string | null, cause: unknown) {
     super('validation', { key: signingErrorKeys.identificationFailed, cause });
+    this.returnToken = returnToken;
   }
 }

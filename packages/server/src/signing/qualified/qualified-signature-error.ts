@@ -8,12 +8,15 @@ import { AppError } from '../../errors/app-error.ts';
  * lets the route send the browser back to the signing page.
  */
 export class QualifiedSignatureError extends AppError {
+  readonly returnToken: string | null;
+
   constructor(
-    readonly returnToken: string | null,
+    returnToken: string | null,
     code: 'validation' | 'unavailable',
     cause: unknown,
     key: SigningErrorKey = signingErrorKeys.signingFailed,
   ) {
     super(code, { key, cause });
+    this.returnToken = returnToken;
   }
 }
