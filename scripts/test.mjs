@@ -11,6 +11,15 @@ import { buildWebIfNeeded } from './build-web.mjs';
 import { ensureSupportedNode } from './node-version.mjs';
 
 await ensureSupportedNode();
+const testedNode = readFileSync(new URL('../.node-version', import.meta.url), 'utf8').trim();
+console.log(`node ${process.version} (tested on v${testedNode})`);
+// CI proves the tested Node: a run there under any other is a mistake in the set-up.
+if (process.env.CI && process.versions.node !== testedNode) {
+  console.error(
+    `CI must run on Node ${testedNode} (.node-version); run it through scripts/node-runtime.sh`,
+  );
+  process.exit(1);
+}
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const only = process.argv.slice(2);
