@@ -1,71 +1,9 @@
 import { z } from 'zod';
 import { IsoDateTime, SignFlowDetail } from './entities.ts';
 import type { FieldIssue } from './errors.ts';
-import { SignatureLevel, SignatureProcess, SignFlowStatus } from './enums.ts';
+import { SignatureLevel, SignatureProcess } from './enums.ts';
 import { isValidPersonalIdentityCode } from './personal-identity-code.ts';
 import { limits, validationKeys as v } from './validation.ts';
-
-/** The list's row: SPEC's summary plus the dates its columns show. */
-export const SignFlowListItem = z.object({
-  Guid: z.string(),
-  Name: z.string(),
-  Status: SignFlowStatus,
-  CreationDate: IsoDateTime,
-  LastModifiedDate: IsoDateTime,
-  SentToSignersDate: IsoDateTime.nullable(),
-  CancelledDate: IsoDateTime.nullable(),
-  FinishedDate: IsoDateTime.nullable(),
-  RejectedDate: IsoDateTime.nullable(),
-  AutoDeleteDate: IsoDateTime.nullable(),
-});
-export type SignFlowListItem = z.infer<typeof SignFlowListItem>;
-
-/** The nine sortable columns of the list (SPEC §2). */
-export const SignFlowSortColumn = z.enum([
-  'Name',
-  'Status',
-  'CreationDate',
-  'LastModifiedDate',
-  'SentToSignersDate',
-  'CancelledDate',
-  'FinishedDate',
-  'RejectedDate',
-  'AutoDeleteDate',
-]);
-export type SignFlowSortColumn = z.infer<typeof SignFlowSortColumn>;
-
-/** Status views of the list: the navigation entries drafts, sent, finished, rejected, canceled, all. */
-export const SignFlowStatusView = z.enum([
-  'all',
-  'Draft',
-  'Sent',
-  'Finished',
-  'Rejected',
-  'Cancelled',
-]);
-export type SignFlowStatusView = z.infer<typeof SignFlowStatusView>;
-
-export const defaultPageSize = 50;
-export const maxPageSize = 200;
-
-/** Server-side search, sort and paging of GET SignFlows (an addition to SPEC §7). */
-export const SignFlowListQuery = z.object({
-  q: z.string().trim().max(200, v.maxLength).optional(),
-  status: SignFlowStatusView.optional(),
-  sort: SignFlowSortColumn.optional(),
-  order: z.enum(['asc', 'desc']).optional(),
-  page: z.coerce.number().int().min(1).optional(),
-  pageSize: z.coerce.number().int().min(1).max(maxPageSize).optional(),
-});
-export type SignFlowListQuery = z.infer<typeof SignFlowListQuery>;
-
-export const SignFlowPage = z.object({
-  Items: z.array(SignFlowListItem),
-  Total: z.number().int().nonnegative(),
-  Page: z.number().int().min(1),
-  PageSize: z.number().int().min(1),
-});
-export type SignFlowPage = z.infer<typeof SignFlowPage>;
 
 const optionalText = (max: number) =>
   z

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { SignFlowSortColumn } from '@esign/contract';
+import { resolveSignFlowListQuery, SignFlowSortColumn } from '@esign/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.ts';
 import { listFlows } from '../src/signflows/signflows.repository.ts';
@@ -122,9 +122,10 @@ export async function benchList(
         ...(search ? { q: search } : {}),
       };
       const url = `/api/esign/SignFlows?${new URLSearchParams({ ...query, page: '3', pageSize: '50' } as Record<string, string>)}`;
+      const resolved = resolveSignFlowListQuery(query);
       const endpointP95 = await timeIt(() => request(url));
       const sqlP95 = await timeIt(() =>
-        listFlows(database.handle.db, { userId, groupIds: [] }, query),
+        listFlows(database.handle.db, { userId, groupIds: [] }, resolved),
       );
       results.push({
         database: database.handle.kind,

@@ -1,10 +1,12 @@
+import { defaultSignFlowListQuery, maxPageSize } from '@esign/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const flows = '/api/esign/SignFlows';
-type Item = { Guid: string; Name: string; Status: string; CreationDate: string };
+type Item = { Guid: string; Name: string; Status: string; LastModifiedDate: string };
+const { pageSize: defaultPageSize } = defaultSignFlowListQuery;
 
 describe.each(databaseKinds)('the list of sign flows on %s', (kind) => {
   const context = useTestApp(kind);
@@ -128,5 +130,51 @@ describe.each(databaseKinds)('the list of sign flows on %s', (kind) => {
   it('refuses a page size over 200 or an unknown sort column', async () => {
     expect((await browser.get(`${flows}?pageSize=500`)).statusCode).toBe(400);
     expect((await browser.get(`${flows}?sort=Password`)).statusCode).toBe(400);
+  });
+
+  it('answers a search alone with the contract’s default page, the latest change first', async () => {
+    const first = await page('q=sopimus');
+    expect(first).toMatchObject({ Total: 25, Page: 1, PageSize: defaultPageSize });
+    expect(first.Items).toHaveLength(defaultPageSize);
+    const dates = first.Items.map((item) => item.LastModifiedDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const second = await page('q=sopimus&page=2');
+    expect(second).toMatchObject({ Total: 25, Page: 2, PageSize: defaultPageSize });
+    expect(second.Items).toHaveLength(25 - defaultPageSize);
+    const seen = [...first.Items, ...second.Items].map((item) => item.Name);
+    expect(seen.sort()).toEqual(names);
+  });
+
+  it('answers the default page for any one list key, however few flows match', async () => {
+    for (const query of ['status=all', 'sort=Name', 'order=asc', 'page=1', 'q=']) {
+      const one = await page(query);
+      expect(one, query).toMatchObject({ Total: 27, Page: 1, PageSize: defaultPageSize });
+      expect(one.Items, query).toHaveLength(defaultPageSize);
+    }
+    expect(await page('q=alennus')).toMatchObject({ Total: 2, PageSize: defaultPageSize });
+  });
+
+  it('keeps the bare list whole, in the order of the pages, ignoring keys it does not know', async () => {
+    const bare = (await browser.get(flows)).json() as Item[];
+    expect(bare.length).toBeGreaterThan(defaultPageSize);
+    const firstPage = await page('page=1');
+    expect(bare.slice(0, defaultPageSize).map((item) => item.Guid)).toEqual(
+      firstPage.Items.map((item) => item.Guid),
+    );
+    const unknownKey = (await browser.get(`${flows}?foo=bar`)).json() as Item[];
+    expect(unknownKey.map((item) => item.Guid)).toEqual(bare.map((item) => item.Guid));
+  });
+
+  it('refuses a page size or page outside the contract’s bounds with a validation error', async () => {
+    for (const query of ['pageSize=0', `pageSize=${maxPageSize + 1}`, 'pageSize=abc', 'page=0']) {
+      const response = await browser.get(`${flows}?q=x&${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toMatchObject({ status: 400, key: 'errors.checkInput' });
+      const field = query.split('=')[0];
+      expect(response.json().issues, query).toContainEqual(
+        expect.objectContaining({ path: field }),
+      );
+    }
+    expect((await browser.get(`${flows}?pageSize=${maxPageSize}`)).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import type { SignFlowListQuery, SignFlowSortColumn } from '@esign/contract';
+import type { ResolvedSignFlowListQuery, SignFlowSortColumn } from '@esign/contract';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database, FileKind, SignFlowsTable } from '../db/schema.ts';
 
@@ -34,28 +34,34 @@ const sortColumns: Record<SignFlowSortColumn, keyof SignFlowsTable> = {
 /** Escapes LIKE's wildcards so a search for "50%" means the text itself. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** One page of the flows a user may see, searched, filtered and sorted in the database. */
+/** The flows a user may see, searched, filtered and sorted in the database; one page when asked. */
 export async function listFlows(
   db: Kysely<Database>,
   access: FlowAccess,
-  query: SignFlowListQuery & { page: number; pageSize: number },
+  query: ResolvedSignFlowListQuery,
 ) {
   let base = visibleTo(db.selectFrom('sign_flows'), access);
-  if (query.q) {
+  if (query.q !== '') {
     base = base.where(
       sql<boolean>`${sql.ref('name_search')} like ${likePattern(query.q)} escape '\\'`,
     );
   }
-  if (query.status && query.status !== 'all') base = base.where('status', '=', query.status);
-  const column = sortColumns[query.sort ?? 'LastModifiedDate'];
-  const order = query.order ?? (query.sort ? 'asc' : 'desc');
+  if (query.status !== 'all') base = base.where('status', '=', query.status);
+  const sorted = base
+    .selectAll('sign_flows')
+    .orderBy(sortColumns[query.sort], (ob) =>
+      query.order === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast(),
+    )
+    .orderBy('id', query.order);
+  const { paging } = query;
+  if (paging === null) {
+    const rows = await sorted.execute();
+    return { rows, total: rows.length };
+  }
   const [rows, count] = await Promise.all([
-    base
-      .selectAll('sign_flows')
-      .orderBy(column, (ob) => (order === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
-      .orderBy('id', order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
+    sorted
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize)
       .execute(),
     base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
   ]);

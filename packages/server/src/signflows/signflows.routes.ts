@@ -53,11 +53,10 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       },
     },
     async (request) => {
-      const result = await listSignFlows(deps, userOf(request), request.query);
-      const queried = Object.keys(request.query).length > 0;
-      return queried
-        ? { Items: result.items, Total: result.total, Page: result.page, PageSize: result.pageSize }
-        : result.items;
+      const { items, total, paging } = await listSignFlows(deps, userOf(request), request.query);
+      return paging
+        ? { Items: items, Total: total, Page: paging.page, PageSize: paging.pageSize }
+        : items;
     },
   );
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  defaultPageSize,
   findSendProblems,
+  resolveSignFlowListQuery,
   validationKeys,
   type SignFlowListQuery,
   type SignFlowSaveRequest,
@@ -32,18 +32,15 @@ type SaveInput = z.output<typeof SignFlowSaveRequest>;
 const days = (count: number) => count * 24 * 3_600_000;
 const endedStatuses = new Set(['Finished', 'Rejected', 'Cancelled', 'Error']);
 
-/** One page (or, called bare, all) of the flows the user may see. */
+/** The flows the user may see: one page, or all of them for the bare call (the contract decides). */
 export async function listSignFlows(
   deps: SignFlowDeps,
   user: SessionUser,
   query: SignFlowListQuery,
 ) {
-  const access = accessOf(user);
-  const paged = query.page !== undefined || query.pageSize !== undefined;
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? (paged ? defaultPageSize : 1_000_000);
-  const { rows, total } = await listFlows(deps.db, access, { ...query, page, pageSize });
-  return { items: rows.map(presentListItem), total, page, pageSize, paged };
+  const resolved = resolveSignFlowListQuery(query);
+  const { rows, total } = await listFlows(deps.db, accessOf(user), resolved);
+  return { items: rows.map(presentListItem), total, paging: resolved.paging };
 }
 
 /** The flow with its signers and files, as GET and send answer it. */

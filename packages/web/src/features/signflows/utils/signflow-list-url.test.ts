@@ -1,3 +1,4 @@
+import { defaultSignFlowListQuery } from '@esign/contract';
 import { describe, expect, it } from 'vitest';
 import {
   changeListState,
@@ -72,6 +73,11 @@ describe('the API query for a list state', () => {
       page: 2,
       pageSize: 20,
     });
+  });
+
+  it('asks the plain list for exactly the contract’s default query', () => {
+    const { status, sort, order, page, pageSize } = defaultSignFlowListQuery;
+    expect(toApiQuery(defaultListState)).toEqual({ status, sort, order, page, pageSize });
   });
 
   it('leaves out an empty search and asks for every status in the all view', () => {

@@ -1,6 +1,8 @@
 import {
+  defaultSignFlowListQuery,
   SignFlowSortColumn,
   type SignFlowListQuery,
+  type SignFlowSortOrder,
   type SignFlowStatusView,
 } from '@esign/contract';
 
@@ -16,8 +18,9 @@ export const statusViews = {
 export type StatusView = keyof typeof statusViews;
 export const statusViewNames = Object.keys(statusViews) as StatusView[];
 
-export const pageSizeChoices = [20, 50, 100] as const;
-export type SortOrder = 'asc' | 'desc';
+// The contract's default page size first, so a plain URL shows what the API would answer.
+export const pageSizeChoices = [defaultSignFlowListQuery.pageSize, 50, 100] as const;
+export type SortOrder = SignFlowSortOrder;
 
 /** What the list shows; it lives in the URL's query string so reload and back keep it. */
 export interface ListState {
@@ -29,14 +32,14 @@ export interface ListState {
   pageSize: number;
 }
 
-// The server's own default order: the most recently changed first.
+// The contract's defaults (the most recently changed first); 'all' is the view of every status.
 export const defaultListState: ListState = {
   view: 'all',
-  q: '',
-  sort: 'LastModifiedDate',
-  order: 'desc',
-  page: 1,
-  pageSize: pageSizeChoices[0],
+  q: defaultSignFlowListQuery.q,
+  sort: defaultSignFlowListQuery.sort,
+  order: defaultSignFlowListQuery.order,
+  page: defaultSignFlowListQuery.page,
+  pageSize: defaultSignFlowListQuery.pageSize,
 };
 
 function isStatusView(value: string | null): value is StatusView {
