@@ -1,6 +1,7 @@
 import { decodeStream } from './filters.ts';
 import { Lexer } from './lexer.ts';
 import type { PdfSource } from './source.ts';
+import { isFreeEntry, type XrefEntry } from './xref-entry.ts';
 import { maxObjectNumber, readXrefStreamEntries } from './xref-stream.ts';
 import {
   isDict,
@@ -13,21 +14,12 @@ import {
   type PdfValue,
 } from './values.ts';
 
-export type XrefEntry =
-  | { type: 'offset'; offset: number; gen: number }
-  | { type: 'compressed'; stream: number; index: number };
-
 type Remember = (num: number, entry: XrefEntry) => void;
 
 interface Section {
   trailer: PdfDict;
   form: 'table' | 'stream';
   entries: Map<number, XrefEntry>;
-}
-
-/** True for a free entry: a table's 'f' or a stream's type 0 (read as offset -1). */
-export function isFreeEntry(entry: XrefEntry): boolean {
-  return entry.type === 'offset' && entry.offset < 0;
 }
 
 const chunk = 64 * 1024;

@@ -3,7 +3,7 @@ import { helveticaFont } from './drawing.ts';
 import type { FormField } from './form-fields.ts';
 import type { NewObject } from './incremental-update.ts';
 import { formatUtcMinute, rectangleSize, signatureAppearance } from './signature-appearance.ts';
-import type { SignatureFieldOptions } from './signature-update.ts';
+import type { SignatureFieldOptions } from './signature-field-options.ts';
 import { isDict, isRef, nameOf, PdfError, type PdfDict, type PdfRef } from './values.ts';
 
 /** The appearance's lines: the caller's first line (or /Name), the signing time, the rest. */

@@ -8,20 +8,8 @@ import {
 } from './incremental-update.ts';
 import { pdfDate, serialize, textString } from './serializer.ts';
 import { fillEmptySignatureField } from './signature-field-fill.ts';
+import type { SignatureFieldOptions } from './signature-field-options.ts';
 import { isDict, isRef, PdfError, PdfName, PdfRef, type PdfDict, type PdfValue } from './values.ts';
-
-export interface SignatureFieldOptions {
-  /** Bytes reserved for the CMS (or time-stamp token); the hex placeholder is twice this. */
-  contentsBytes: number;
-  fieldName?: string;
-  kind: 'signature' | 'timestamp';
-  signingTime: Date;
-  name?: string;
-  reason?: string;
-  location?: string;
-  /** What a prepared (visible) field shows: the first line, the signing time, the rest. */
-  appearance?: { lines: string[] };
-}
 
 export interface PreparedUpdate {
   update: Buffer;

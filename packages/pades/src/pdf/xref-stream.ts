@@ -1,5 +1,5 @@
 import { numberOf, PdfError, type PdfDict, type PdfValue } from './values.ts';
-import type { XrefEntry } from './document.ts';
+import type { XrefEntry } from './xref-entry.ts';
 
 /** The most object numbers a file may use (ISO 32000-1 Annex C: 8,388,607 indirect objects). */
 export const maxObjectNumber = 8_388_608;

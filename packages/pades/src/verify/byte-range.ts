@@ -1,4 +1,5 @@
-import { isFreeEntry, type PdfDocument } from '../pdf/document.ts';
+import type { PdfDocument } from '../pdf/document.ts';
+import { isFreeEntry } from '../pdf/xref-entry.ts';
 import { Lexer } from '../pdf/lexer.ts';
 import { numberOf, PdfName, type PdfDict, type PdfRef } from '../pdf/values.ts';
 

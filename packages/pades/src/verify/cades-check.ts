@@ -10,7 +10,7 @@ import type { ValidationTimeSource } from './report.ts';
 import { parseRevocationData } from './revocation-data.ts';
 import type { SignedBytesCheck } from './signed-bytes.ts';
 import { checkTimestamp } from './timestamp-check.ts';
-import type { VerifyContext } from './signature-check.ts';
+import type { VerifyContext } from './verify-context.ts';
 
 /** The time to judge a signature at: a valid time stamp's, else the claimed one, else now. */
 function validationTimeOf(

@@ -1,6 +1,6 @@
 import { hashRanges } from '../pdf/source.ts';
 import type { ByteRangeCheck } from './byte-range.ts';
-import type { VerifyContext } from './signature-check.ts';
+import type { VerifyContext } from './verify-context.ts';
 import type { SignedBytesCheck } from './signed-bytes.ts';
 import { checkTimestamp } from './timestamp-check.ts';
 

@@ -1,4 +1,5 @@
-import { isFreeEntry, type PdfDocument, type XrefEntry } from '../pdf/document.ts';
+import type { PdfDocument } from '../pdf/document.ts';
+import { isFreeEntry, type XrefEntry } from '../pdf/xref-entry.ts';
 import { PdfError, PdfRef, type PdfValue } from '../pdf/values.ts';
 import { changeContext, classifyChange, describeChange, type Change } from './change-rules.ts';
 

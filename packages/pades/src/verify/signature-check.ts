@@ -1,5 +1,3 @@
-import type { X509Certificate } from 'node:crypto';
-import type { PdfDocument } from '../pdf/document.ts';
 import { nameOf, PdfString } from '../pdf/values.ts';
 import { checkByteRange, type ByteRangeCheck } from './byte-range.ts';
 import { checkCadesSignature } from './cades-check.ts';
@@ -7,17 +5,8 @@ import type { ChainVerdict } from './chain.ts';
 import { checkDocumentTimestamp } from './document-timestamp-check.ts';
 import type { SignatureReport } from './report.ts';
 import { checkRevocation } from './revocation.ts';
-import type { ParsedRevocationData } from './revocation-data.ts';
 import type { SignatureField } from './signature-fields.ts';
-
-/** What verifying a document shares between its signatures. */
-export interface VerifyContext {
-  document: PdfDocument;
-  anchors: X509Certificate[] | null;
-  /** The /DSS's certificates, parsed once for every signature. */
-  dssCertificates: X509Certificate[];
-  dssRevocation: ParsedRevocationData;
-}
+import type { VerifyContext } from './verify-context.ts';
 
 /** One signature or document time stamp checked, with what deciding its level needs. */
 export interface CheckedSignature {
