@@ -33,6 +33,8 @@ const debianPackages = {
   chromium: '/usr/bin/chromium',
   'poppler-utils': '/usr/bin/pdfsig',
   qpdf: '/usr/bin/qpdf',
+  // openssl cms and openssl ts -verify: the signing-engine tests' independent check.
+  openssl: '/usr/bin/openssl',
   // pg_dump and pg_restore, which deploy/backup.sh and restore.sh run (backup-restore.test.ts).
   'postgresql-client': '/usr/bin/pg_restore',
 };

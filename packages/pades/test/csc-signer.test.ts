@@ -4,14 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPdf } from '../src/sign.ts';
 import { cscSigner } from '../src/signers/csc-signer.ts';
 import { startCscTestService, type CscTestService } from './support/csc-service.ts';
-import {
-  padesCheck,
-  pdfLibDocument,
-  pdfsig,
-  testIdentity,
-  verifyFile,
-  workDir,
-} from './support/fixtures.ts';
+import { pdfLibDocument, pdfsig, testIdentity, verifyFile, workDir } from './support/fixtures.ts';
+import { padesCheck } from './support/independent-check.ts';
 
 describe('signing through a remote trust service (CSC API v2)', () => {
   const identity = testIdentity('rsa', 'Qualified Signer');

@@ -6,7 +6,6 @@ import { keySigner } from '../src/signers/signer.ts';
 import {
   chromiumPdf,
   libreOfficeKinds,
-  padesCheck,
   pdfLibDocument,
   pdfsig,
   qpdfCheck,
@@ -15,6 +14,7 @@ import {
   workDir,
 } from './support/fixtures.ts';
 import { hybridReferencePdf } from './support/hybrid-reference.ts';
+import { padesCheck } from './support/independent-check.ts';
 
 const identity = testIdentity('ec');
 const rsaIdentity = testIdentity('rsa', 'Pekka Puupää');

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -112,35 +112,6 @@ export function qpdfCheck(path: string): string | null {
     return null;
   } catch (error) {
     return String((error as { stdout?: string }).stdout ?? error);
-  }
-}
-
-/**
- * Where the shared independent check lives: PADES_CHECK, else `../shared/tools/pades-check`
- * beside the repository, else the team machines' `/work/shared/tools/pades-check`.
- */
-function padesCheckTool(): string {
-  const repository = process.cwd().replace(/\/packages\/pades.*$/, '');
-  const candidates = [
-    process.env.PADES_CHECK,
-    join(repository, '..', 'shared', 'tools', 'pades-check'),
-    '/work/shared/tools/pades-check',
-  ].filter((path): path is string => !!path);
-  const found = candidates.find((path) => existsSync(path));
-  if (!found)
-    throw new Error(
-      `pades-check is not found (looked in ${candidates.join(', ')}); set PADES_CHECK to its path`,
-    );
-  return found;
-}
-
-/** The shared independent check (poppler, openssl, qpdf) with a minimum PAdES level. */
-export function padesCheck(path: string, minimum: string): { ok: boolean; output: string } {
-  const tool = padesCheckTool();
-  try {
-    return { ok: true, output: execFileSync(tool, [path, '--min', minimum], { encoding: 'utf8' }) };
-  } catch (error) {
-    return { ok: false, output: String((error as { stdout?: string }).stdout ?? error) };
   }
 }
 
