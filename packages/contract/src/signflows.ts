@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IsoDateTime, SignFlowDetail } from './entities.ts';
 import type { FieldIssue } from './errors.ts';
 import { SignatureLevel, SignatureProcess } from './enums.ts';
+import { Language } from './languages.ts';
 import { isValidPersonalIdentityCode } from './personal-identity-code.ts';
 import { limits, validationKeys as v } from './validation.ts';
 
@@ -63,7 +64,7 @@ export const SignFlowSaveRequest = z.object({
   ReminderIntervalInDays: z.number().int().min(1).max(365).nullish(),
   Signers: z.array(SignerInput).max(limits.maxSigners).default([]),
   /** The language of the signers' messages (fi, en, sv). */
-  Language: z.enum(['fi', 'en', 'sv']).nullish(),
+  Language: Language.nullish(),
   /** When creating: copy the file to sign and the attachments of this flow (copy as new). */
   CopyFromGuid: z.string().max(64).nullish(),
 });

@@ -41,9 +41,6 @@ export const validationKeys = {
 } as const;
 export type ValidationKey = (typeof validationKeys)[keyof typeof validationKeys];
 
-/** Languages the catalogues hold; fi is the default and the fallback (SPEC §9). */
-export const catalogueLanguages = ['fi', 'en', 'sv'] as const;
-export const defaultLanguage = 'fi';
 /** Pseudo-locale that shows the message keys. */
 export const keysPseudoLanguage = 'xx';
 /** The names the language switcher shows (SPEC §2). */

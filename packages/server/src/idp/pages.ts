@@ -1,9 +1,11 @@
+import type { Language } from '@esign/contract';
+
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-type Words = Array<[language: 'fi' | 'sv' | 'en', text: string]>;
+type Words = Array<[language: Language, text: string]>;
 
 // The provider's own pages come before any language choice: each says it in all three,
 // every part marked with its language for screen readers.

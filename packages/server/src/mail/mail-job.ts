@@ -15,7 +15,8 @@ const payloadOf = <T extends MailTemplate>(template: T) =>
   z.object({
     to: z.string().trim().min(3).max(254),
     template: z.literal(template),
-    language: z.string(),
+    /** The flow's language as stored; rendering falls back to Finnish (languageOf). */
+    language: z.string().nullable(),
     params: mailParamSchemas[template],
   });
 
@@ -34,7 +35,7 @@ const MailJobPayload = z.discriminatedUnion('template', [
 
 /** A message to send: the template, the recipient's language and the template's parameters. */
 export type MailRequest = {
-  [T in MailTemplate]: { to: string; template: T; language: string; params: MailParams[T] };
+  [T in MailTemplate]: { to: string; template: T; language: string | null; params: MailParams[T] };
 }[MailTemplate];
 
 /**

@@ -52,12 +52,3 @@ export const mailParamSchemas = {
 
 export type MailTemplate = keyof typeof mailParamSchemas;
 export type MailParams = { [T in MailTemplate]: z.infer<(typeof mailParamSchemas)[T]> };
-
-export const mailLanguages = ['fi', 'en', 'sv'] as const;
-export type MailLanguage = (typeof mailLanguages)[number];
-
-/** fi, en or sv; anything else gets Finnish. */
-export function mailLanguageOf(language: string): MailLanguage {
-  const short = language.slice(0, 2).toLowerCase();
-  return mailLanguages.find((known) => known === short) ?? 'fi';
-}

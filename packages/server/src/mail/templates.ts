@@ -1,10 +1,6 @@
+import { languageOf, type Language } from '@esign/contract';
 import type { MailBlock, MailTexts } from './template-blocks.ts';
-import {
-  mailLanguageOf,
-  type MailLanguage,
-  type MailParams,
-  type MailTemplate,
-} from './template-params.ts';
+import type { MailParams, MailTemplate } from './template-params.ts';
 import { englishMail } from './template-texts-en.ts';
 import { finnishMail } from './template-texts-fi.ts';
 import { swedishMail } from './template-texts-sv.ts';
@@ -15,7 +11,7 @@ export interface RenderedMail {
   html: string;
 }
 
-const textsOf: Record<MailLanguage, MailTexts> = {
+const textsOf: Record<Language, MailTexts> = {
   fi: finnishMail,
   en: englishMail,
   sv: swedishMail,
@@ -67,15 +63,15 @@ function blockHtml(block: MailBlock): string {
 }
 
 /**
- * A message in the recipient's language (Finnish for a language without texts), as plain
+ * A message in the recipient's language (Finnish for none, or one without texts), as plain
  * text and as HTML in which every parameter is escaped.
  */
 export function renderMail<T extends MailTemplate>(
   template: T,
-  language: string,
+  language: string | null,
   params: MailParams[T],
 ): RenderedMail {
-  const lang = mailLanguageOf(language);
+  const lang = languageOf(language);
   const content = textsOf[lang][template](params);
   // A subject is one header line: a flow name with line breaks must not add headers.
   const subject = content.subject.replace(/\s+/g, ' ').trim();
@@ -91,4 +87,4 @@ export function renderMail<T extends MailTemplate>(
   return { subject, text: `${content.blocks.map(blockText).join('\n\n')}\n`, html };
 }
 
-export type { MailLanguage, MailParams, MailTemplate } from './template-params.ts';
+export type { MailParams, MailTemplate } from './template-params.ts';

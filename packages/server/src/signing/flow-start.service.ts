@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { validationKeys } from '@esign/contract';
+import { languageOf as signaturePageLanguage, validationKeys } from '@esign/contract';
 import { PdfError, prepareForSigning } from '@esign/pades';
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
@@ -7,7 +7,7 @@ import { AppError } from '../errors/app-error.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { listFiles } from '../signflows/signflows.repository.ts';
 import { claimStorageKeys, discardUnrecordedFiles } from '../signflows/stored-objects.ts';
-import { days, signaturePageLanguage, signingJobs, type SigningDeps } from './signing-deps.ts';
+import { days, signingJobs, type SigningDeps } from './signing-deps.ts';
 import { reminderJob } from './invitations.service.ts';
 import { hashToken, newLinkSalt, signingToken } from './signing-links.ts';
 import { signersInTurn } from './signing-turns.ts';

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { languageOf, type Language } from '@esign/contract';
 import {
   addDocumentTimestamp,
   addValidationData,
@@ -8,10 +9,9 @@ import {
 } from '@esign/pades';
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
 import { SignedIdentity } from './signer-session.ts';
-import { signaturePageLanguage, type SigningDeps } from './signing-deps.ts';
+import type { SigningDeps } from './signing-deps.ts';
 import { storeFlowFile, type StoredFile } from './working-document.ts';
 
-type Language = ReturnType<typeof signaturePageLanguage>;
 // How a signer was identified; 'csc' is a signature made at a qualified trust service.
 type Identification = SignedIdentity['method'];
 
@@ -116,7 +116,7 @@ export async function addPersonalSignedFile(
   signedPath: string,
   dir: string,
 ): Promise<StoredFile> {
-  const language = signaturePageLanguage(flow.language);
+  const language = languageOf(flow.language);
   const text = texts[language];
   const organisation = deps.config.organizationName || text.seal;
   const withPage = join(dir, 'personal-page.pdf');

@@ -1,11 +1,15 @@
 import { join } from 'node:path';
 import { issueOneTimeCertificate, keySigner, signPdf, type Signer } from '@esign/pades';
-import { signingErrorKeys, type SignatureLevel } from '@esign/contract';
+import {
+  languageOf as signaturePageLanguage,
+  signingErrorKeys,
+  type SignatureLevel,
+} from '@esign/contract';
 import { AppError } from '../errors/app-error.ts';
 import { discardUnrecordedFiles, removeStoredFiles } from '../signflows/stored-objects.ts';
 import { signatureFieldName, type RequestContext } from './flow-start.service.ts';
 import { recordSignature } from './signature-record.ts';
-import { signaturePageLanguage, type SigningDeps } from './signing-deps.ts';
+import type { SigningDeps } from './signing-deps.ts';
 import { findFlow, findWorkingFile } from './signing.repository.ts';
 import { assertIdentified, assertOpen, type SignerContext } from './signer-task.service.ts';
 import type { VerifiedIdentity } from './signer-session.ts';

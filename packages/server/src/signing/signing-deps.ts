@@ -34,6 +34,3 @@ export const signingJobs = {
 } as const;
 
 export const days = (count: number) => count * 24 * 3_600_000;
-
-export const signaturePageLanguage = (language: string | null): 'fi' | 'en' | 'sv' =>
-  language === 'en' || language === 'sv' ? language : 'fi';

@@ -1,4 +1,4 @@
-import { apiPaths, catalogueLanguages, CommonConfig } from '@esign/contract';
+import { apiPaths, languages, CommonConfig } from '@esign/contract';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { requestJson } from './http.ts';
 
@@ -12,7 +12,7 @@ export interface CommonConfigSource {
 /** What the app runs with when the server's config cannot be read (SPEC §4). */
 export function defaultCommonConfig(origin: string = window.location.origin): CommonConfig {
   return {
-    Languages: [...catalogueLanguages],
+    Languages: [...languages],
     PublicUrl: origin,
     IsFrontpageInfoEditable: false,
     GroupManagementEnabled: false,

@@ -1,12 +1,12 @@
-import { defaultLanguage, keysPseudoLanguage } from '@esign/contract';
+import { defaultLanguage, keysPseudoLanguage, type Language } from '@esign/contract';
 import i18next, { type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import fi from '../locales/fi.json';
 import sv from '../locales/sv.json';
 
-/** The catalogues built into the app; an operator's extra messages are merged over them. */
-export const builtInCatalogues = { fi, en, sv } as const;
+/** The catalogues built into the app, one per language; an operator's extra messages are merged over them. */
+export const builtInCatalogues = { fi, en, sv } as const satisfies Record<Language, object>;
 
 /** What a missing translation shows, so a gap is visible instead of silently blank. */
 export function missingTranslationMarker(key: string): string {

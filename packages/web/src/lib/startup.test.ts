@@ -1,4 +1,4 @@
-import { apiPaths, catalogueLanguages, type CommonConfig, type Session } from '@esign/contract';
+import { apiPaths, languages, type CommonConfig, type Session } from '@esign/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builtInCatalogues, i18n } from './i18n.ts';
@@ -100,7 +100,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  for (const language of catalogueLanguages) {
+  for (const language of languages) {
     i18n.removeResourceBundle(language, 'translation');
     i18n.addResourceBundle(language, 'translation', structuredClone(builtIn[language]));
   }

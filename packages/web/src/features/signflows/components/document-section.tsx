@@ -1,9 +1,4 @@
-import {
-  catalogueLanguages,
-  languageNames,
-  limits,
-  type SignFlowDetailResponse,
-} from '@esign/contract';
+import { languages, languageNames, limits, type SignFlowDetailResponse } from '@esign/contract';
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -118,7 +113,7 @@ export function DocumentSection({ flow, files, notices, readOnly, busy }: Docume
             {...invalidProps('Language', languageIssue)}
             data-testid="message-language"
           >
-            {catalogueLanguages.map((language) => (
+            {languages.map((language) => (
               <option key={language} value={language} lang={language}>
                 {languageNames[language] ?? language}
               </option>

@@ -1,6 +1,6 @@
 import {
-  catalogueLanguages,
-  defaultLanguage,
+  languageOf,
+  type Language,
   type SignatureLevel,
   type SignatureProcess,
   type Signer,
@@ -30,8 +30,6 @@ export interface SignFlowFormValues {
   Signers: SignerFormValues[];
 }
 
-type MessageLanguage = (typeof catalogueLanguages)[number];
-
 /** Where the form's values are saved to: an existing draft, or a new one (maybe a copy). */
 export interface SaveTarget {
   guid?: string;
@@ -50,10 +48,8 @@ export const emptySigner = (): SignerFormValues => ({
 });
 
 /** The language of the signers' messages a new draft starts with: the user's, if the catalogues hold it. */
-export function messageLanguageFor(uiLanguage: string): string {
-  return (catalogueLanguages as readonly string[]).includes(uiLanguage)
-    ? uiLanguage
-    : defaultLanguage;
+export function messageLanguageFor(uiLanguage: string): Language {
+  return languageOf(uiLanguage);
 }
 
 /** A new draft: parallel signing, no signers yet. */
@@ -124,7 +120,7 @@ export function toSaveRequest(values: SignFlowFormValues, target: SaveTarget): S
     Role: textOrNull(values.Role),
     InspectorEmail: textOrNull(values.InspectorEmail),
     ReminderIntervalInDays: reminder === '' ? null : Number(reminder),
-    Language: choiceOrNull<MessageLanguage>(values.Language),
+    Language: choiceOrNull<Language>(values.Language),
     Signers: values.Signers.map((signer) => ({
       ...(signer.Guid !== '' ? { Guid: signer.Guid } : {}),
       Name: signer.Name,

@@ -1,4 +1,4 @@
-import { catalogueLanguages, languageNames } from '@esign/contract';
+import { languages, languageNames } from '@esign/contract';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { GlobeIcon } from '../../../components/icons.tsx';
@@ -20,7 +20,7 @@ export function SigningLanguageSwitcher() {
         value={i18n.language}
         onChange={(event) => void switchLanguage(event.target.value)}
       >
-        {catalogueLanguages.map((code) => (
+        {languages.map((code) => (
           <option key={code} value={code} lang={code}>
             {languageNames[code] ?? code}
           </option>
