@@ -21,6 +21,19 @@ export const SignFlowDetailsStatus = z.enum([
 ]);
 export type SignFlowDetailsStatus = z.infer<typeof SignFlowDetailsStatus>;
 
+/** The details status follows from the status alone; a draft has none. */
+const detailsOfStatus: Record<SignFlowStatus, SignFlowDetailsStatus | null> = {
+  Draft: null,
+  Sent: 'Started',
+  Finished: 'Finished',
+  Rejected: 'RejectedBySigner',
+  Cancelled: 'Cancelled',
+  Error: 'Failed',
+};
+export function signFlowDetailsStatusOf(status: SignFlowStatus): SignFlowDetailsStatus | null {
+  return detailsOfStatus[status];
+}
+
 export const SignerStatus = z.enum(['Unsigned', 'Signed', 'Rejected']);
 export type SignerStatus = z.infer<typeof SignerStatus>;
 

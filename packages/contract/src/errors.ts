@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SignFlowDetailsStatus, SignFlowStatus } from './enums.ts';
 
 /** Message keys of SPEC §8; the web app translates them, the server sends English text beside them. */
 export const errorKeys = {
@@ -38,11 +39,24 @@ export const FieldIssue = z.object({
 });
 export type FieldIssue = z.infer<typeof FieldIssue>;
 
+/**
+ * A sign flow's state as it is now: a 409 for a request that lost a race with another
+ * change of the flow (a send, a save, a signature, a cancel) carries it, so the client can
+ * show what happened instead of what it expected.
+ */
+export const SignFlowState = z.object({
+  Guid: z.string(),
+  Status: SignFlowStatus,
+  SignFlowDetailsStatus: SignFlowDetailsStatus.nullable(),
+});
+export type SignFlowState = z.infer<typeof SignFlowState>;
+
 /** Every error the API sends has this JSON body. */
 export const ErrorBody = z.object({
   status: z.number().int(),
   key: z.string(),
   message: z.string(),
   issues: z.array(FieldIssue).optional(),
+  current: SignFlowState.optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

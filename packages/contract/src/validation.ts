@@ -34,6 +34,7 @@ export const validationKeys = {
   encryptedPdf: 'validation.encryptedPdf',
   fileTooLarge: 'validation.fileTooLarge',
   notEditable: 'validation.notEditable',
+  changedMeanwhile: 'validation.changedMeanwhile',
   unknownGroup: 'validation.unknownGroup',
   invalidPersonalIdentityCode: 'validation.invalidPersonalIdentityCode',
   invalidEmail: 'validation.invalidEmail',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { resolveSignFlowListQuery, SignFlowSortColumn } from '@esign/contract';
+import { resolveSignFlowListQuery, SignFlowSortColumn, type SignFlowStatus } from '@esign/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.ts';
 import { listFlows } from '../src/signflows/signflows.repository.ts';
@@ -9,7 +9,7 @@ import type { TestDatabase } from '../test/support/databases.ts';
 const flowCount = 10_000;
 const rounds = 200;
 const sortColumns = SignFlowSortColumn.options;
-const statuses = ['Draft', 'Sent', 'Finished', 'Rejected', 'Cancelled'];
+const statuses: SignFlowStatus[] = ['Draft', 'Sent', 'Finished', 'Rejected', 'Cancelled'];
 
 /** 10,000 flows (or `count`) for one user, in every state, with realistic names and dates. */
 export async function seedFlows(
@@ -54,9 +54,8 @@ export async function seedFlows(
       name_search: name.toLowerCase(),
       note: null,
       status,
-      details_status: null,
-      signature_process: 'Concurrent',
-      minimum_signature_level: 'Low',
+      signature_process: 'Concurrent' as const,
+      minimum_signature_level: 'Low' as const,
       inspector_email: null,
       reminder_interval_days: null,
       cancellation_comment: null,

@@ -105,7 +105,6 @@ export async function benchMemory(fileSize = 200 * mib): Promise<MemoryBenchResu
       name_search: 'large',
       note: null,
       status: 'Draft',
-      details_status: null,
       signature_process: null,
       minimum_signature_level: null,
       inspector_email: null,

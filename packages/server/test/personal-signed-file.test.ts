@@ -37,7 +37,6 @@ function flowRow(language: string | null): SignFlowRow {
     name_search: 'vuokrasopimus',
     note: null,
     status: 'Sent',
-    details_status: null,
     signature_process: 'Sequential',
     minimum_signature_level: 'Advanced',
     inspector_email: null,

@@ -82,7 +82,7 @@ describe.each(databaseKinds)('a qualified signature over CSC on %s', (kind) => {
       .insertInto('sign_flows')
       .values({
         ...{ id: flowId, owner_id: userId, group_id: null, name: 'Sopimus' },
-        ...{ name_search: 'sopimus', note: null, status: 'Sent', details_status: null },
+        ...{ name_search: 'sopimus', note: null, status: 'Sent' },
         ...{ signature_process: null, minimum_signature_level: 'Qualified' },
         ...{ inspector_email: null, reminder_interval_days: null, cancellation_comment: null },
         ...{ language: 'fi', created_at: now, updated_at: now, sent_at: now },
@@ -95,7 +95,7 @@ describe.each(databaseKinds)('a qualified signature over CSC on %s', (kind) => {
       .insertInto('sign_flow_signers')
       .values({
         ...{ id: signerId, flow_id: flowId, position: 1, name: 'Maija Meikäläinen' },
-        ...{ email: 'maija@example.fi', organisation: null, role: null, status: 'Pending' },
+        ...{ email: 'maija@example.fi', organisation: null, role: null, status: 'Unsigned' },
         ...{ rejection_comment: null, completed_at: null, token_salt: null, token_hash: null },
         ...{ invited_at: now, reminded_at: null, code_hash: null, code_expires_at: null },
         ...{ verified_identity: null, signature_level: null },

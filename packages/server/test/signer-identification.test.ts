@@ -57,7 +57,6 @@ async function insertSigner(db: Kysely<Database>, signer: { name: string; email:
       name_search: 'sopimus',
       note: null,
       status: 'Sent',
-      details_status: null,
       signature_process: 'Concurrent',
       minimum_signature_level: 'Advanced',
       inspector_email: null,

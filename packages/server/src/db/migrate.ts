@@ -9,6 +9,7 @@ import { signing } from './migrations/0005-signing.ts';
 import { membershipIndex } from './migrations/0006-membership-index.ts';
 import { signerIdentityCode } from './migrations/0007-signer-identity-code.ts';
 import { signingDeadline } from './migrations/0008-signing-deadline.ts';
+import { derivedDetailsStatus } from './migrations/0009-derived-details-status.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
 const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
@@ -20,6 +21,7 @@ const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0006-membership-index', membershipIndex],
   ['0007-signer-identity-code', signerIdentityCode],
   ['0008-signing-deadline', signingDeadline],
+  ['0009-derived-details-status', derivedDetailsStatus],
 ];
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,10 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type {
+  SignatureLevel,
+  SignatureProcess,
+  SignerStatus,
+  SignFlowStatus,
+} from '@esign/contract';
 
 /** Timestamps: written as Date, read as Date (PostgreSQL) or ISO text (SQLite); see toIsoString. */
 export type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
@@ -128,10 +134,10 @@ export interface SignFlowsTable {
   /** Lower-cased name for case-insensitive search and sort on both databases. */
   name_search: string;
   note: string | null;
-  status: string;
-  details_status: string | null;
-  signature_process: string | null;
-  minimum_signature_level: string | null;
+  /** The details status the API shows follows from it (signFlowDetailsStatusOf). */
+  status: SignFlowStatus;
+  signature_process: SignatureProcess | null;
+  minimum_signature_level: SignatureLevel | null;
   inspector_email: string | null;
   reminder_interval_days: number | null;
   cancellation_comment: string | null;
@@ -163,7 +169,7 @@ export interface SignFlowSignersTable {
   /** The Finnish personal identity code the sender gave: Advanced and Qualified must prove it. */
   personal_identity_code: string | null;
   role: string | null;
-  status: string;
+  status: SignerStatus;
   rejection_comment: string | null;
   completed_at: Timestamp | null;
   /** Random salt of the signing link; the link itself is derived from it and never stored. */

@@ -7,6 +7,7 @@ import {
   type FieldIssue,
   type GroupErrorKey,
   type SigningErrorKey,
+  type SignFlowState,
 } from '@esign/contract';
 
 /** Every failure the API reports by design, with its HTTP status and SPEC §8 message key. */
@@ -41,10 +42,17 @@ export class AppError extends Error {
   readonly issues: FieldIssue[] | undefined;
   /** A more precise message key than the code's own (the signer's side, group conflicts). */
   readonly key: ErrorKey | PreciseErrorKey;
+  /** For a lost race: the flow's state now, sent beside the error. */
+  readonly current: SignFlowState | undefined;
 
   constructor(
     code: ErrorCode,
-    options: { issues?: FieldIssue[]; cause?: unknown; key?: PreciseErrorKey } = {},
+    options: {
+      issues?: FieldIssue[];
+      cause?: unknown;
+      key?: PreciseErrorKey;
+      current?: SignFlowState;
+    } = {},
   ) {
     super(options.key ? preciseMessages[options.key] : errorMessages[errorTable[code].key], {
       cause: options.cause,
@@ -53,6 +61,7 @@ export class AppError extends Error {
     this.code = code;
     this.issues = options.issues;
     this.key = options.key ?? errorTable[code].key;
+    this.current = options.current;
   }
 
   get status(): number {

@@ -36,9 +36,12 @@ function validationIssues(error: FastifyError): FieldIssue[] {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      return reply
-        .status(error.status)
-        .send({ ...errorBody(error.code, error.issues), key: error.key, message: error.message });
+      return reply.status(error.status).send({
+        ...errorBody(error.code, error.issues),
+        key: error.key,
+        message: error.message,
+        ...(error.current ? { current: error.current } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return reply.status(400).send(errorBody('validation', validationIssues(error)));

@@ -6,6 +6,7 @@ import type { Database, SignFlowRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { SigningDeps } from '../signing/signing-deps.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { flowStateOf } from './flow-state.ts';
 import { findVisibleFlow, type FlowAccess } from './signflows.repository.ts';
 
 export interface SignFlowDeps {
@@ -29,10 +30,12 @@ export async function loadVisibleFlow(db: Kysely<Database>, user: SessionUser, f
   return flow;
 }
 
+/** Only a draft can change: otherwise 409 with the flow's state (just read). */
 export function assertDraft(flow: SignFlowRow) {
   if (flow.status !== 'Draft') {
     throw new AppError('conflict', {
       issues: [{ path: 'Status', key: validationKeys.notEditable }],
+      current: flowStateOf(flow),
     });
   }
 }

@@ -7,6 +7,7 @@ import { AppError } from '../errors/app-error.ts';
 import { detectContentType } from '../files/content-type.ts';
 import { checkPdf, checkSignablePdf } from '../files/pdf-check.ts';
 import type { ReceivedFile } from '../files/receive-upload.ts';
+import { flowConflict, updateDraft } from './flow-state.ts';
 import { findFile, listFiles, queueFileDeletions } from './signflows.repository.ts';
 import { assertDraft, loadVisibleFlow, type SignFlowDeps } from './signflow-access.ts';
 import {
@@ -74,12 +75,12 @@ interface Upload {
   received: ReceivedFile;
 }
 
-/** Checks an upload by its content and the flow's rules; answers its content type. */
-async function checkUpload(deps: SignFlowDeps, flowId: string, kind: FileKind, upload: Upload) {
-  const { fileName, received } = upload;
-  if (fileName.length > limits.fileNameMaxLength) throw refuse(validationKeys.fileNameTooLong);
-  if (received.size === 0) throw refuse(validationKeys.invalidFileFormat);
-  const others = (await listFiles(deps.db, flowId)).filter(
+/**
+ * The draft's rules for one more file beside those it has: no two files of one name, at most
+ * maxAttachments attachments (a new file to sign replaces the old one).
+ */
+function assertRoomFor(files: FileRow[], kind: FileKind, fileName: string) {
+  const others = files.filter(
     (file) =>
       (file.kind === 'signfile' || file.kind === 'attachment') &&
       !(kind === 'signfile' && file.kind === 'signfile'),
@@ -93,6 +94,15 @@ async function checkUpload(deps: SignFlowDeps, flowId: string, kind: FileKind, u
   ) {
     throw refuse(validationKeys.tooManyAttachments, { max: limits.maxAttachments });
   }
+}
+
+/** Checks an upload by its content and the flow's rules; answers its content type. */
+async function checkUpload(deps: SignFlowDeps, flowId: string, kind: FileKind, upload: Upload) {
+  const { fileName, received } = upload;
+  if (fileName.length > limits.fileNameMaxLength) throw refuse(validationKeys.fileNameTooLong);
+  if (received.size === 0) throw refuse(validationKeys.invalidFileFormat);
+  // Early, to spare reading a file that cannot be kept; checked again where it is recorded.
+  assertRoomFor(await listFiles(deps.db, flowId), kind, fileName);
   const contentType = await detectContentType(received.path);
   if (kind === 'signfile' || contentType === 'application/pdf') {
     const check = kind === 'signfile' ? checkSignablePdf : checkPdf;
@@ -132,6 +142,10 @@ export async function addFlowFile(
     await deps.storage.putFile(key, upload.received.path, contentType);
     try {
       const replaced = await deps.db.transaction().execute(async (trx) => {
+        // First the flow's row: still a draft, and held so that a send or another upload
+        // waits for this one; then the rules, against the files as they are now.
+        if (!(await updateDraft(trx, flowId, new Date()))) throw await flowConflict(trx, flowId);
+        assertRoomFor(await listFiles(trx, flowId), kind, upload.fileName);
         const previous = kind === 'signfile' ? await listFiles(trx, flowId, 'signfile') : [];
         await queueFileDeletions(
           trx,
@@ -158,11 +172,6 @@ export async function addFlowFile(
           })
           .execute();
         await claimStorageKeys(trx, [key]);
-        await trx
-          .updateTable('sign_flows')
-          .set({ updated_at: new Date().toISOString() })
-          .where('id', '=', flowId)
-          .execute();
         return previous.map((file) => file.storage_key);
       });
       await removeStoredFiles(deps.storage, replaced, deps.db);
@@ -193,6 +202,8 @@ export async function removeFlowFile(
     : await listFiles(deps.db, flowId, kind);
   if (files.length === 0) throw new AppError('notFound');
   await deps.db.transaction().execute(async (trx) => {
+    // Sent meanwhile: the file it was sent with stays.
+    if (!(await updateDraft(trx, flowId, new Date()))) throw await flowConflict(trx, flowId);
     await queueFileDeletions(
       trx,
       files.map((file) => file.storage_key),
@@ -204,11 +215,6 @@ export async function removeFlowFile(
         'in',
         files.map((file) => file.id),
       )
-      .execute();
-    await trx
-      .updateTable('sign_flows')
-      .set({ updated_at: new Date().toISOString() })
-      .where('id', '=', flowId)
       .execute();
   });
   await removeStoredFiles(

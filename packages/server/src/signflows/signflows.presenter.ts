@@ -1,9 +1,10 @@
-import type {
-  FileInfo,
-  Signer,
-  SignFlowDetailResponse,
-  SignFlowListItem,
-  SignFlow,
+import {
+  signFlowDetailsStatusOf,
+  type FileInfo,
+  type Signer,
+  type SignFlowDetailResponse,
+  type SignFlowListItem,
+  type SignFlow,
 } from '@esign/contract';
 import { toIsoString } from '../db/database.ts';
 import type { FileRow, SignerRow, SignFlowRow } from '../db/schema.ts';
@@ -15,7 +16,7 @@ export function presentListItem(row: SignFlowRow): SignFlowListItem {
   return {
     Guid: row.id,
     Name: row.name,
-    Status: row.status as SignFlowListItem['Status'],
+    Status: row.status,
     CreationDate: toIsoString(row.created_at),
     LastModifiedDate: toIsoString(row.updated_at),
     SentToSignersDate: isoOrNull(row.sent_at),
@@ -34,7 +35,7 @@ export function presentSigner(row: SignerRow): Signer {
     Role: row.role,
     Organisation: row.organisation,
     PersonalIdentityCode: row.personal_identity_code,
-    Status: row.status as Signer['Status'],
+    Status: row.status,
     RejectionComment: row.rejection_comment,
     CompletionTimeUtc: isoOrNull(row.completed_at),
   };
@@ -47,17 +48,17 @@ export function presentSignFlow(row: SignFlowRow, signers: SignerRow[]): SignFlo
   return {
     Guid: row.id,
     Name: row.name,
-    Status: row.status as SignFlow['Status'],
+    Status: row.status,
     CreationDate: toIsoString(row.created_at),
     SentToSignersDate: isoOrNull(row.sent_at),
     Signers: signers.map(presentSigner),
     Note: row.note,
-    SignFlowDetailsStatus: row.details_status as SignFlow['SignFlowDetailsStatus'],
+    SignFlowDetailsStatus: signFlowDetailsStatusOf(row.status),
     CompletionTimeUtc: isoOrNull(row.finished_at ?? row.rejected_at ?? row.cancelled_at),
     LastStatusQueryTimeUtc: isoOrNull(row.last_status_query_at),
-    SignatureProcess: row.signature_process as SignFlow['SignatureProcess'],
+    SignatureProcess: row.signature_process,
     InspectorEmail: row.inspector_email,
-    MinimumSignatureLevel: row.minimum_signature_level as SignFlow['MinimumSignatureLevel'],
+    MinimumSignatureLevel: row.minimum_signature_level,
     Role: row.group_id,
     ReminderIntervalInDays: row.reminder_interval_days,
     CancellationComment: row.cancellation_comment,

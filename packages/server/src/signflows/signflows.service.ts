@@ -12,6 +12,7 @@ import type { SessionUser } from '../auth/session.service.ts';
 import type { Database, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
+import { flowConflict, isDeletable, updateDraft } from './flow-state.ts';
 import { presentDetail, presentListItem, presentSignFlow } from './signflows.presenter.ts';
 import { listFiles, listFlows, listSigners, queueFileDeletions } from './signflows.repository.ts';
 import { copyFlowObjects, recordCopiedFiles } from './signflow-files.service.ts';
@@ -30,7 +31,6 @@ import { endSentFlow } from '../signing/signing.repository.ts';
 type SaveInput = z.output<typeof SignFlowSaveRequest>;
 
 const days = (count: number) => count * 24 * 3_600_000;
-const endedStatuses = new Set(['Finished', 'Rejected', 'Cancelled', 'Error']);
 
 /** The flows the user may see: one page, or all of them for the bare call (the contract decides). */
 export async function listSignFlows(
@@ -107,12 +107,8 @@ export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: Sa
   try {
     await db.transaction().execute(async (trx) => {
       if (existing) {
-        await trx
-          .updateTable('sign_flows')
-          .set(values)
-          .where('id', '=', id)
-          .where('status', '=', 'Draft')
-          .execute();
+        // Sent (or otherwise changed state) since it was read: nothing of this save is kept.
+        if (!(await updateDraft(trx, id, now, values))) throw await flowConflict(trx, id);
         await trx.deleteFrom('sign_flow_signers').where('flow_id', '=', id).execute();
       } else {
         await trx
@@ -189,14 +185,7 @@ export async function sendSignFlow(
     ...levelProblems(deps.config, flow.minimum_signature_level),
   ];
   if (problems.length > 0) throw new AppError('validation', { issues: problems });
-  try {
-    await startSigning(deps, flow, signers, context);
-  } catch (error) {
-    // a concurrent send loses cleanly
-    if (error instanceof AppError && error.code === 'conflict')
-      assertDraft({ ...flow, status: 'Sent' });
-    throw error;
-  }
+  await startSigning(deps, flow, signers, context);
   return readDetail(db, await loadVisibleFlow(db, user, flowId));
 }
 
@@ -213,16 +202,14 @@ export async function cancelSignFlow(
 ) {
   const { db } = deps;
   const flow = await loadVisibleFlow(db, user, flowId);
-  if (flow.status !== 'Sent') {
-    throw new AppError('conflict', {
-      issues: [{ path: 'Status', key: validationKeys.notEditable }],
-    });
-  }
+  if (flow.status !== 'Sent') throw await flowConflict(db, flowId);
   const now = deps.clock.now();
   await db.transaction().execute(async (trx) => {
     const ending = { status: 'Cancelled' as const, comment: comment || null };
-    if (await endSentFlow(trx, flowId, ending, now, days(deps.config.autoDeleteDays)))
-      await notifyCancelled(trx, deps, flow, user, comment, context, now);
+    // Finished, rejected or cancelled meanwhile: the cancel lost, and says what happened.
+    if (!(await endSentFlow(trx, flowId, ending, now, days(deps.config.autoDeleteDays))))
+      throw await flowConflict(trx, flowId);
+    await notifyCancelled(trx, deps, flow, user, comment, context, now);
   });
   deps.kickJobs?.();
   const cancelled = await loadVisibleFlow(db, user, flowId);
@@ -252,11 +239,7 @@ export async function checkSignFlow(
 /** Deletes a draft or an ended flow, files and all; a flow out for signing must be cancelled first. */
 export async function deleteSignFlow(deps: SignFlowDeps, user: SessionUser, flowId: string) {
   const flow = await loadVisibleFlow(deps.db, user, flowId);
-  if (flow.status !== 'Draft' && !endedStatuses.has(flow.status)) {
-    throw new AppError('conflict', {
-      issues: [{ path: 'Status', key: validationKeys.notEditable }],
-    });
-  }
+  if (!isDeletable(flow.status)) throw await flowConflict(deps.db, flowId);
   const keys = await deps.db.transaction().execute(async (trx) => {
     const files = await listFiles(trx, flowId);
     const storageKeys = files.map((file) => file.storage_key);

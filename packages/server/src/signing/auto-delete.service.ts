@@ -1,10 +1,11 @@
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
+import { deletableStatuses } from '../signflows/flow-state.ts';
 import { removeStoredFiles } from '../signflows/stored-objects.ts';
 import { listFiles, queueFileDeletions } from '../signflows/signflows.repository.ts';
 import type { SigningDeps } from './signing-deps.ts';
 
 /** Flows in these states are deleted at their auto-delete date; a flow out for signing never is. */
-const deletable = ['Draft', 'Finished', 'Rejected', 'Cancelled', 'Error'];
+const deletable = deletableStatuses;
 
 /** Deletes, files and all, every flow whose auto-delete date has passed; answers how many. */
 export async function deleteExpiredFlows(deps: SigningDeps, batch = 100): Promise<number> {

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { addDocumentTimestamp, addValidationData, fetchCrls } from '@esign/pades';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
+import type { SignFlowStatus } from '@esign/contract';
+import { flowTransitions, moveFlow } from '../signflows/flow-state.ts';
 import { listSigners } from '../signflows/signflows.repository.ts';
 import { days, type SigningDeps } from './signing-deps.ts';
 import { findFlow, findOwner, findWorkingFile } from './signing.repository.ts';
@@ -11,7 +13,7 @@ import { storeFlowFile, downloadToFile, withTempDir } from './working-document.t
 import { claimStorageKeys, discardUnrecordedFiles } from '../signflows/stored-objects.ts';
 import { addPersonalSignedFile } from './personal-signed-file.ts';
 
-const completable = ['Sent', 'Error'];
+const completable: readonly SignFlowStatus[] = flowTransitions.finish.from;
 
 /**
  * Certificates of every signature and of the portal's CAs and TSA, plus the CRLs, for the
@@ -81,20 +83,13 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
   const finished = await deps.db
     .transaction()
     .execute(async (trx) => {
-      const updated = await trx
-        .updateTable('sign_flows')
-        .set({
-          status: 'Finished',
-          details_status: 'Finished',
-          finished_at: now.toISOString(),
-          updated_at: now.toISOString(),
-          failure_reason: null,
-          auto_delete_at: new Date(now.getTime() + days(deps.config.autoDeleteDays)).toISOString(),
-        })
-        .where('id', '=', flow.id)
-        .where('status', 'in', completable)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return false;
+      // Cancelled (or finished by another node) while the file was made: the cancel stands.
+      const won = await moveFlow(trx, flow.id, 'finish', now, {
+        finished_at: now.toISOString(),
+        failure_reason: null,
+        auto_delete_at: new Date(now.getTime() + days(deps.config.autoDeleteDays)).toISOString(),
+      });
+      if (!won) return false;
       const fileRow = (kind: 'signedfile' | 'personalsignedfile', stored: typeof files.signed) => ({
         id: stored.id,
         flow_id: flow.id,
@@ -167,17 +162,11 @@ export async function markFlowFailed(deps: SigningDeps, flowId: string, reason: 
   const owner = await findOwner(deps.db, flow.owner_id);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('sign_flows')
-      .set({
-        status: 'Error',
-        details_status: 'Failed',
-        failure_reason: reason.slice(0, 1000),
-        updated_at: now.toISOString(),
-      })
-      .where('id', '=', flow.id)
-      .where('status', '=', 'Sent')
-      .execute();
+    // Ended or failed meanwhile (a cancel, a rejection, another node): nothing to tell.
+    const failed = await moveFlow(trx, flow.id, 'fail', now, {
+      failure_reason: reason.slice(0, 1000),
+    });
+    if (!failed) return;
     await recordAuditEvent(
       trx,
       { operation: auditOperations.failed, flowId: flow.id, actor: 'system', details: { reason } },

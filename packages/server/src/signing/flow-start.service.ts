@@ -5,13 +5,14 @@ import type { SignerRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
-import { listFiles } from '../signflows/signflows.repository.ts';
-import { claimStorageKeys, discardUnrecordedFiles } from '../signflows/stored-objects.ts';
+import { flowConflict, flowStateOf, moveFlow } from '../signflows/flow-state.ts';
+import { listFiles, listSigners } from '../signflows/signflows.repository.ts';
+import { claimStorageKeys, discardUnrecordedFiles } from '../files/stored-objects.ts';
 import { days, signingJobs, type SigningDeps } from './signing-deps.ts';
 import { reminderJob } from './invitations.service.ts';
 import { hashToken, newLinkSalt, signingToken } from './signing-links.ts';
 import { signersInTurn } from './signing-turns.ts';
-import { downloadToFile, storeFlowFile, withTempDir } from './working-document.ts';
+import { downloadToFile, storeFlowFile, withTempDir } from '../files/working-document.ts';
 
 export interface RequestContext {
   actor: string;
@@ -25,10 +26,26 @@ export function signatureFieldName(signer: Pick<SignerRow, 'id' | 'position'>): 
   return `Signer${signer.position + 1}_${signer.id.replaceAll('-', '').slice(0, 12)}`;
 }
 
+/** The signers a signature page was made for are still the draft's, in the same order. */
+function sameSigners(made: SignerRow[], now: SignerRow[]) {
+  const key = (signer: SignerRow | undefined) =>
+    signer &&
+    [signer.id, signer.position, signer.name, signer.email, signer.personal_identity_code].join(
+      '\u0000',
+    );
+  return (
+    made.length === now.length && made.every((signer, index) => key(signer) === key(now[index]))
+  );
+}
+
 /**
  * Sends a validated draft: prepares the document (a signature page with one field per
  * signer), then in one transaction marks it Sent, gives every signer a link and queues
- * the first invitations and the reminders. A concurrent send loses cleanly.
+ * the first invitations and the reminders. The transaction first moves the flow out of
+ * Draft (which holds its row against saves and uploads), then re-reads the signers and the
+ * file to sign: if a save or an upload changed them while the page was made, nothing is
+ * sent and the caller gets 409 (changedMeanwhile). A concurrent send, or a flow no longer a
+ * draft, loses with 409 and the flow's state now.
  */
 export async function startSigning(
   deps: SigningDeps,
@@ -68,6 +85,31 @@ export async function startSigning(
   const now = deps.clock.now();
   try {
     await deps.db.transaction().execute(async (trx) => {
+      // The signers' deadline; the flow is deleted at the latest a retention period after it
+      // (sooner when it ends sooner: the end sets the date anew).
+      const deadline = new Date(now.getTime() + days(deps.config.signingDeadlineDays));
+      const sent = await moveFlow(trx, flow.id, 'send', now, {
+        sent_at: now.toISOString(),
+        deadline_at: deadline.toISOString(),
+        auto_delete_at: new Date(
+          deadline.getTime() + days(deps.config.autoDeleteDays),
+        ).toISOString(),
+        working_file_id: stored.id,
+      });
+      if (!sent) throw await flowConflict(trx, flow.id);
+      const [signersNow, signFilesNow] = await Promise.all([
+        listSigners(trx, flow.id),
+        listFiles(trx, flow.id, 'signfile'),
+      ]);
+      if (
+        !sameSigners(signers, signersNow) ||
+        signFilesNow.length !== 1 ||
+        signFilesNow[0]?.id !== signFile.id
+      )
+        throw new AppError('conflict', {
+          issues: [{ path: 'Status', key: validationKeys.changedMeanwhile }],
+          current: flowStateOf({ id: flow.id, status: 'Draft' }),
+        });
       await trx
         .insertInto('sign_flow_files')
         .values({
@@ -83,26 +125,6 @@ export async function startSigning(
         })
         .execute();
       await claimStorageKeys(trx, [stored.storageKey]);
-      // The signers' deadline; the flow is deleted at the latest a retention period after it
-      // (sooner when it ends sooner: the end sets the date anew).
-      const deadline = new Date(now.getTime() + days(deps.config.signingDeadlineDays));
-      const updated = await trx
-        .updateTable('sign_flows')
-        .set({
-          status: 'Sent',
-          details_status: 'Started',
-          sent_at: now.toISOString(),
-          updated_at: now.toISOString(),
-          deadline_at: deadline.toISOString(),
-          auto_delete_at: new Date(
-            deadline.getTime() + days(deps.config.autoDeleteDays),
-          ).toISOString(),
-          working_file_id: stored.id,
-        })
-        .where('id', '=', flow.id)
-        .where('status', '=', 'Draft')
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new AppError('conflict');
       for (const signer of signers) {
         const salt = newLinkSalt();
         const token = signingToken(deps.config.sessionSecret, signer.id, salt);

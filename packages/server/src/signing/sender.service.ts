@@ -7,6 +7,7 @@ import { AppError } from '../errors/app-error.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
 import { loadVisibleFlow } from '../signflows/signflow-access.ts';
+import { moveFlow } from '../signflows/flow-state.ts';
 import { listSigners } from '../signflows/signflows.repository.ts';
 import type { RequestContext } from './flow-start.service.ts';
 import { invitedOthers } from './reject.service.ts';
@@ -77,18 +78,8 @@ export async function retryStuckFlow(
     await queueCompletion(deps, flow.id, now);
   } else if (flow.status === 'Error') {
     await deps.db.transaction().execute(async (trx) => {
-      const resumed = await trx
-        .updateTable('sign_flows')
-        .set({
-          status: 'Sent',
-          details_status: 'Started',
-          failure_reason: null,
-          updated_at: now.toISOString(),
-        })
-        .where('id', '=', flow.id)
-        .where('status', '=', 'Error')
-        .executeTakeFirst();
-      if (Number(resumed.numUpdatedRows) !== 1) return;
+      const resumed = await moveFlow(trx, flow.id, 'resume', now, { failure_reason: null });
+      if (!resumed) return;
       const unreached = signersInTurn(flow, signers).filter((signer) => !signer.invited_at);
       for (const signer of unreached)
         await enqueueJob(

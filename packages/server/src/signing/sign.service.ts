@@ -6,14 +6,14 @@ import {
   type SignatureLevel,
 } from '@esign/contract';
 import { AppError } from '../errors/app-error.ts';
-import { discardUnrecordedFiles, removeStoredFiles } from '../signflows/stored-objects.ts';
+import { discardUnrecordedFiles, removeStoredFiles } from '../files/stored-objects.ts';
 import { signatureFieldName, type RequestContext } from './flow-start.service.ts';
 import { recordSignature } from './signature-record.ts';
 import type { SigningDeps } from './signing-deps.ts';
-import { findFlow, findWorkingFile } from './signing.repository.ts';
+import { findFlow, findSigner, findWorkingFile } from './signing.repository.ts';
 import { assertIdentified, assertOpen, type SignerContext } from './signer-task.service.ts';
 import type { VerifiedIdentity } from './signer-session.ts';
-import { downloadToFile, storeFlowFile, withTempDir } from './working-document.ts';
+import { downloadToFile, storeFlowFile, withTempDir } from '../files/working-document.ts';
 
 const levelLines: Record<'fi' | 'en' | 'sv', Record<SignatureLevel, string>> = {
   fi: {
@@ -71,6 +71,9 @@ export async function signWithSigner(
     const working = await findWorkingFile(deps.db, flow);
     if (flow.status !== 'Sent' || !working)
       throw new AppError('conflict', { key: signingErrorKeys.flowEnded });
+    // The same signer's other request (a double submit) got there first.
+    if ((await findSigner(deps.db, context.signer.id))?.status !== 'Unsigned')
+      throw new AppError('conflict', { key: signingErrorKeys.alreadyDone });
     const stored = await withTempDir(async (dir) => {
       const input = join(dir, 'working.pdf');
       const output = join(dir, 'signed.pdf');

@@ -1,4 +1,6 @@
+import { signingErrorKeys } from '@esign/contract';
 import type { Kysely } from 'kysely';
+import { AppError } from '../errors/app-error.ts';
 import type { Database, SignerRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
@@ -56,7 +58,9 @@ export async function recordSignature(
       .where('id', '=', signer.id)
       .where('status', '=', 'Unsigned')
       .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) !== 1) throw new Error('the signer was no longer unsigned');
+    // The same signer's other request won (its document swap came first): this one is 409.
+    if (Number(marked.numUpdatedRows) !== 1)
+      throw new AppError('conflict', { key: signingErrorKeys.alreadyDone });
     const previous = await trx
       .selectFrom('sign_flow_files')
       .select(['id', 'file_name'])

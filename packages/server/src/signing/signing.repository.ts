@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, SignerRow, SignFlowRow } from '../db/schema.ts';
+import { moveFlow } from '../signflows/flow-state.ts';
 
 export async function findSignerByTokenHash(
   db: Kysely<Database>,
@@ -58,19 +59,9 @@ export async function endSentFlow(
   retentionMs: number,
 ): Promise<boolean> {
   const at = now.toISOString();
-  const updated = await trx
-    .updateTable('sign_flows')
-    .set({
-      status: ending.status,
-      ...(ending.status === 'Rejected'
-        ? { details_status: 'RejectedBySigner', rejected_at: at }
-        : { details_status: 'Cancelled', cancelled_at: at }),
-      ...(ending.comment !== undefined ? { cancellation_comment: ending.comment } : {}),
-      updated_at: at,
-      auto_delete_at: new Date(now.getTime() + retentionMs).toISOString(),
-    })
-    .where('id', '=', flowId)
-    .where('status', '=', 'Sent')
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+  return moveFlow(trx, flowId, ending.status === 'Rejected' ? 'reject' : 'cancel', now, {
+    ...(ending.status === 'Rejected' ? { rejected_at: at } : { cancelled_at: at }),
+    ...(ending.comment !== undefined ? { cancellation_comment: ending.comment } : {}),
+    auto_delete_at: new Date(now.getTime() + retentionMs).toISOString(),
+  });
 }
