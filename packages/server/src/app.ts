@@ -5,14 +5,16 @@ import { registerIdentity } from './auth/identity.ts';
 import { createSamlLogin } from './auth/saml/saml-login.ts';
 import { registerSamlRoutes } from './auth/saml/saml.routes.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
-import { systemClock, type Clock } from './jobs/clock.ts';
+import { systemClock, type Clock } from './time/clock.ts';
 import { createJobWorker, type JobWorker } from './jobs/job-queue.ts';
 import { registerDevMailRoutes } from './mail/dev-mail.routes.ts';
 import { registerMailJob } from './mail/mail-job.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerPkiRoutes } from './pki/pki.routes.ts';
 import { loadPortalTrust } from './pki/portal-trust.ts';
+import { registerGroupAdminRoutes } from './groups/groups-admin.routes.ts';
 import { registerGroupRoutes } from './groups/groups.routes.ts';
+import { registerSignFlowFileRoutes } from './signflows/signflow-files.routes.ts';
 import { registerSignFlowRoutes } from './signflows/signflows.routes.ts';
 import { registerSigning } from './signing/signing.module.ts';
 import { createFileStorage } from './storage/create-storage.ts';
@@ -91,7 +93,8 @@ export async function buildApp({
   await registerHealthRoutes(app, database);
   await registerConfigRoutes(app, config, database);
   await registerPublicRoutes(app, config);
-  await registerGroupRoutes(app, database, config);
+  await registerGroupRoutes(app, database);
+  await registerGroupAdminRoutes(app, database, config);
   await registerReportRoutes(app, { database, timeZone: config.timeZone });
   await registerPersonalDataRoutes(app, { db: database.db, config, clock });
   const storage = createFileStorage(config);
@@ -107,14 +110,9 @@ export async function buildApp({
   app.decorate('jobWorker', worker);
   await registerDevMailRoutes(app, { config, db: database.db });
   const trust = await loadPortalTrust(database.db, config);
-  await registerSignFlowRoutes(app, {
-    db: database.db,
-    storage,
-    config,
-    clock,
-    trust,
-    kickJobs: worker.kick,
-  });
+  const signFlowDeps = { db: database.db, storage, config, clock, trust, kickJobs: worker.kick };
+  await registerSignFlowRoutes(app, signFlowDeps);
+  await registerSignFlowFileRoutes(app, signFlowDeps);
   await registerPkiRoutes(app, trust);
   await registerSigning(app, {
     db: database.db,

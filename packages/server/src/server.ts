@@ -1,6 +1,7 @@
 import 'dotenv/config';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config/env.ts';
+import { ConfigError } from './config/config-error.ts';
+import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 

@@ -1,15 +1,15 @@
 // What an operator relies on in Dockerfile, deploy/compose.yaml (with deploy/Caddyfile and
 // deploy/.env.example) and deploy/k8s/, checked by reading the files: no image is built and
 // no container runs here. The server's variables are the schemas that parse them
-// (src/config/env.ts, src/signing/qualified/csc-config.ts).
+// (src/config/env-schema.ts, src/config/csc-config.ts).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
-import { EnvSchema } from '../src/config/env.ts';
-import { CscEnv } from '../src/signing/qualified/csc-config.ts';
+import { EnvSchema } from '../src/config/env-schema.ts';
+import { CscEnv } from '../src/config/csc-config.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MovableClock } from '../src/jobs/clock.ts';
+import { MovableClock } from '../src/time/clock.ts';
 import { invitationAttempts } from '../src/signing/signing.jobs.ts';
 import { TestClient } from './support/client.ts';
 import { freePort } from './support/node-process.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { MovableClock } from '../src/jobs/clock.ts';
+import { MovableClock } from '../src/time/clock.ts';
 import {
   createJobWorker,
   enqueueJob,

@@ -2,7 +2,7 @@ import { DevMailMessage } from '@esign/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { MovableClock } from '../src/jobs/clock.ts';
+import { MovableClock } from '../src/time/clock.ts';
 import { createJobWorker, type JobWorker } from '../src/jobs/job-queue.ts';
 import { enqueueMail, registerMailJob } from '../src/mail/mail-job.ts';
 import { createMailer, type Mailer } from '../src/mail/mailer.ts';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
-import { MovableClock } from '../src/jobs/clock.ts';
+import { MovableClock } from '../src/time/clock.ts';
 import { enqueueJob } from '../src/jobs/job-queue.ts';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';

@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { findBrokenAuditLink } from '../src/audit/audit.service.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
-import { MovableClock } from '../src/jobs/clock.ts';
+import { MovableClock } from '../src/time/clock.ts';
 import { migrateToPostgres } from '../src/ops/migrate-to-postgres.ts';
 import { createFileStorage } from '../src/storage/create-storage.ts';
 import {

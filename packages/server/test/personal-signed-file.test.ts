@@ -20,7 +20,7 @@ import type { SignerRow, SignFlowRow } from '../src/db/schema.ts';
 import { loadPortalTrust } from '../src/pki/portal-trust.ts';
 import { addPersonalSignedFile } from '../src/signing/personal-signed-file.ts';
 import type { SigningDeps } from '../src/signing/signing-deps.ts';
-import { downloadToFile } from '../src/signing/working-document.ts';
+import { downloadToFile } from '../src/files/working-document.ts';
 import { createFileStorage } from '../src/storage/create-storage.ts';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
 import { makePdf } from './support/pdf.ts';

@@ -15,7 +15,7 @@ import {
 } from '@esign/pades';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { readCscConfig } from '../src/signing/qualified/csc-config.ts';
+import { readCscConfig } from '../src/config/csc-config.ts';
 import {
   abandonQualifiedSignature,
   completeQualifiedSignature,

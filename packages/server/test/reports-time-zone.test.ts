@@ -1,7 +1,8 @@
 import { apiPaths, type ReportRow } from '@esign/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditOperations, recordAuditEvent } from '../src/audit/audit.service.ts';
-import { ConfigError, loadConfig } from '../src/config/env.ts';
+import { ConfigError } from '../src/config/config-error.ts';
+import { loadConfig } from '../src/config/env.ts';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { useTestApp } from './support/test-app.ts';

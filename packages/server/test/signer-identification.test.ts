@@ -7,7 +7,8 @@ import Provider from 'oidc-provider';
 import type * as client from 'openid-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { injectFetch } from '../src/auth/identity.ts';
-import { ConfigError, loadConfig } from '../src/config/env.ts';
+import { ConfigError } from '../src/config/config-error.ts';
+import { loadConfig } from '../src/config/env.ts';
 import type { Database } from '../src/db/schema.ts';
 import { SignerIdentificationError } from '../src/signing/identify/identification-error.ts';
 import {

@@ -4,7 +4,7 @@ import { trustAnchorsOf } from './support/trust.ts';
 import { bufferSource, verifyPdf } from '@esign/pades';
 import { describe, expect, it } from 'vitest';
 import { findBrokenAuditLink } from '../src/audit/audit.service.ts';
-import { MovableClock } from '../src/jobs/clock.ts';
+import { MovableClock } from '../src/time/clock.ts';
 import { enqueueJob } from '../src/jobs/job-queue.ts';
 import { signingJobs } from '../src/signing/signing-deps.ts';
 import { TestClient } from './support/client.ts';

@@ -1,7 +1,7 @@
 import { bufferSource, verifyPdf } from '@esign/pades';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { MovableClock } from '../src/jobs/clock.ts';
+import { MovableClock } from '../src/time/clock.ts';
 import { signingJobs } from '../src/signing/signing-deps.ts';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';

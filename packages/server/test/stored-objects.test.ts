@@ -9,7 +9,7 @@ import {
   reservationGraceMs,
   reserveStorageKeys,
   sweepPendingFileDeletions,
-} from '../src/signflows/stored-objects.ts';
+} from '../src/files/stored-objects.ts';
 import { createDiskStorage } from '../src/storage/disk-storage.ts';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';

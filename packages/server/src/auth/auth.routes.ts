@@ -5,14 +5,10 @@ import { z } from 'zod';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import {
-  completeLogin,
-  recordLoginFailure,
-  safeReturnPath,
-  type RequestMeta,
-} from './login.service.ts';
+import { completeLogin, recordLoginFailure, safeReturnPath } from './login.service.ts';
 import type { OidcLogin } from './oidc-login.ts';
-import { endSession, hashSessionToken, type ActiveSession } from './session.service.ts';
+import { requestMetaOf, type ActiveSession } from '../http/request-context.ts';
+import { endSession, hashSessionToken } from './session.service.ts';
 
 /** How the configured login method starts a login and ends one at the provider. */
 export interface LoginMethod {
@@ -21,11 +17,6 @@ export interface LoginMethod {
 }
 
 const loginStateCookie = 'esign_login';
-
-export const requestMeta = (request: FastifyRequest): RequestMeta => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-});
 
 /** The login method for OIDC (external or built-in): state cookie ties the callback to this browser. */
 export function oidcLoginMethod(oidc: OidcLogin, config: AppConfig): LoginMethod {
@@ -106,7 +97,7 @@ export async function registerAuthRoutes(
         const raw = request.cookies[loginStateCookie];
         const cookieState = raw ? request.unsignCookie(raw) : null;
         reply.clearCookie(loginStateCookie, { path: '/api/esign/Users' });
-        const meta = requestMeta(request);
+        const meta = requestMetaOf(request);
         try {
           if (!cookieState?.valid || cookieState.value !== request.query.state) {
             throw new Error('the login state does not belong to this browser');
@@ -154,7 +145,7 @@ export async function registerAuthRoutes(
           operation: auditOperations.logoutSuccess,
           userId: session.user.id,
           actor: session.user.email,
-          ...requestMeta(request),
+          ...requestMetaOf(request),
         });
       });
       request.session = null;

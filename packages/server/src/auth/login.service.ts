@@ -4,26 +4,11 @@ import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
 import { builtinAdministratorGroup } from '../idp/accounts.service.ts';
+import type { RequestMeta } from '../http/request-context.ts';
+import type { ExternalIdentity } from './external-identity.ts';
 import { builtinIssuer } from './oidc-login.ts';
 import { startSession } from './session.service.ts';
 import { syncGroupMemberships, upsertUser } from './users.repository.ts';
-
-/** Who a provider says logged in, mapped from OIDC claims or SAML attributes. */
-export interface ExternalIdentity {
-  issuer: string;
-  subject: string;
-  email: string;
-  displayName: string;
-  organisation: string | null;
-  title: string | null;
-  /** Group identifiers (OIDC groups claim, Haka entitlements); matched to HakaGroupId. */
-  groups: string[];
-}
-
-export interface RequestMeta {
-  ip: string | null;
-  userAgent: string | null;
-}
 
 export interface LoginExtras {
   method: 'oidc' | 'saml';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
-import type { ExternalIdentity } from './login.service.ts';
+import type { ExternalIdentity } from './external-identity.ts';
 
 export const builtinClientId = 'esign-portal';
 /** Pending logins older than this are refused and removed. */

@@ -11,11 +11,11 @@ import {
   isCsrfTokenValid,
   issueCsrfToken,
 } from './csrf.ts';
-import { findActiveSession, type ActiveSession, type SessionLimits } from './session.service.ts';
+import { findActiveSession, type SessionLimits } from './session.service.ts';
 
+// The request's session itself (FastifyRequest.session) is declared in http/request-context.ts.
 declare module 'fastify' {
   interface FastifyRequest {
-    session: ActiveSession | null;
     /** Set when this request created the anonymous browser id. */
     newAnonymousId: string | null;
   }
@@ -160,14 +160,3 @@ declare module 'fastify' {
 }
 
 export const registerSessions = fp(sessionPlugin, { name: 'esign-sessions' });
-
-/** Route hook (onRequest, before the body is read): a signed-in user is required. */
-export async function requireSession(request: FastifyRequest) {
-  if (!request.session) throw new AppError('unauthorized');
-}
-
-/** Route hook (onRequest, before the body is read): an administrator is required. */
-export async function requireAdmin(request: FastifyRequest) {
-  if (!request.session) throw new AppError('unauthorized');
-  if (!request.session.user.isAdmin) throw new AppError('forbidden');
-}

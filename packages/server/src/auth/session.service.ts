@@ -1,33 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { ActiveSession } from '../http/request-context.ts';
 import {
   deleteSession,
   findSessionWithUser,
   insertSession,
   touchSession,
 } from './session.repository.ts';
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  displayName: string;
-  organisation: string | null;
-  title: string | null;
-  isAdmin: boolean;
-  /** The groups the user belonged to when the session was read (at the start of the request). */
-  groupIds: string[];
-}
-
-export interface ActiveSession {
-  /** SHA-256 of the token: safe to log and to bind other tokens to. */
-  id: string;
-  user: SessionUser;
-  loginMethod: string;
-  idToken: string | null;
-  samlNameId: string | null;
-  samlSessionIndex: string | null;
-}
 
 export interface SessionLimits {
   idleMs: number;

@@ -2,7 +2,7 @@ import { apiPaths, CommonConfig, FrontpageInfoText } from '@esign/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/session.plugin.ts';
+import { requireAdmin } from '../http/request-context.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
 import { commonConfigOf, readFrontpageInfo, saveFrontpageInfo } from './config.service.ts';

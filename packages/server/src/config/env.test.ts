@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, publicBasePath } from './env.ts';
+import { ConfigError } from './config-error.ts';
+import { loadConfig, publicBasePath } from './env.ts';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'esign-env-'));
 

@@ -2,10 +2,8 @@ import { apiPaths, GroupListItem, UserListItem } from '@esign/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession } from '../auth/session.plugin.ts';
-import type { AppConfig } from '../config/env.ts';
+import { requireSession } from '../http/request-context.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { registerGroupAdminRoutes } from './groups-admin.routes.ts';
 import { presentGroupListItem, presentUserListItem } from './groups.presenter.ts';
 import { listGroupRows, listUserRows } from './groups.repository.ts';
 
@@ -13,11 +11,7 @@ import { listGroupRows, listUserRows } from './groups.repository.ts';
  * The Roles calls of SPEC §7. Reading users and groups is open to every signed-in user (for
  * adding signers from existing users and choosing a flow's group); the rest is for administrators.
  */
-export async function registerGroupRoutes(
-  app: FastifyInstance,
-  database: DatabaseHandle,
-  config: AppConfig,
-) {
+export async function registerGroupRoutes(app: FastifyInstance, database: DatabaseHandle) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
 
@@ -51,6 +45,4 @@ export async function registerGroupRoutes(
       return rows.map(presentGroupListItem);
     },
   );
-
-  await registerGroupAdminRoutes(app, database, config);
 }

@@ -8,6 +8,7 @@ import { recordLoginFailure } from '../auth/login.service.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
+import { requestMetaOf } from '../http/request-context.ts';
 import {
   builtinAdministratorGroup,
   demoAccounts,
@@ -104,7 +105,7 @@ export async function registerIdpLoginRoutes(
     async (request, reply) => {
       const interaction = await details(request, reply.raw);
       if (interaction.prompt.name !== 'login') throw new AppError('loginExpired');
-      const meta = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+      const meta = requestMetaOf(request);
       const keys = throttleKeys(request.body.email, request.ip);
       if (await isThrottled(db, keys)) {
         await recordLoginFailure(db, request.body.email, 'throttled', meta);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../time/clock.ts';
 
 export interface JobContext {
   jobId: string;

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
-import { systemClock, type Clock } from '../jobs/clock.ts';
+import { systemClock, type Clock } from '../time/clock.ts';
 import type { JobLogger } from '../jobs/job-queue.ts';
 import { insertDevMail } from './dev-mailbox.repository.ts';
 

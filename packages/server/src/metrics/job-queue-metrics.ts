@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/schema.ts';
-import type { Clock } from '../jobs/clock.ts';
+import type { Clock } from '../time/clock.ts';
 import { readJobQueueState, type JobQueueState } from './job-queue.repository.ts';
 
 export interface JobQueueMetricsOptions {

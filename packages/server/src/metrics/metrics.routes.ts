@@ -5,7 +5,7 @@ import { Registry } from 'prom-client';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
 import { errorBody } from '../errors/error-handler.ts';
-import type { Clock } from '../jobs/clock.ts';
+import type { Clock } from '../time/clock.ts';
 import { registerHttpMetrics } from './http-metrics.ts';
 import { registerJobQueueMetrics } from './job-queue-metrics.ts';
 import { processMetrics } from './process-metrics.ts';

@@ -2,7 +2,8 @@ import 'dotenv/config';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/env.ts';
+import { ConfigError } from '../config/config-error.ts';
+import { loadConfig } from '../config/env.ts';
 import { formatReport, migrateToPostgres, TargetNotEmptyError } from './migrate-to-postgres.ts';
 
 const usage = `Moves an SQLite installation to PostgreSQL (and its files to S3 when S3_* is set).

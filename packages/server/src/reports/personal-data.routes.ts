@@ -2,8 +2,7 @@ import { apiPaths, ErrorBody, PersonalDataQuery, type PersonalDataTarget } from 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/session.plugin.ts';
-import { userOf } from '../signflows/signflows.routes.ts';
+import { requireAdmin, userOf } from '../http/request-context.ts';
 import { runPersonalDataQuery, type PersonalDataDeps } from './personal-data.service.ts';
 
 const paths: Record<PersonalDataTarget, string> = {

@@ -6,10 +6,9 @@ import {
 } from '@esign/contract';
 import type { Kysely } from 'kysely';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
-import type { SessionUser } from '../auth/session.service.ts';
+import type { RequestContext, SessionUser } from '../http/request-context.ts';
 import type { Database } from '../db/schema.ts';
-import type { Clock } from '../jobs/clock.ts';
-import type { RequestContext } from '../signing/flow-start.service.ts';
+import type { Clock } from '../time/clock.ts';
 import { writeCsv } from './personal-csv.ts';
 import { queryRow } from './personal-data.presenter.ts';
 import { collectPortalData } from './personal-portal-data.ts';

@@ -1,7 +1,7 @@
 import { apiPaths, ReportQuery, ReportRows, type ReportKind } from '@esign/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../auth/session.plugin.ts';
+import { requireAdmin } from '../http/request-context.ts';
 import { buildReport, type ReportDeps } from './reports.service.ts';
 
 const reports: Array<{ kind: ReportKind; path: string; summary: string }> = [

@@ -1,6 +1,6 @@
 import { validationKeys } from '@esign/contract';
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../auth/session.service.ts';
+import type { SessionUser } from '../http/request-context.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { Database, SignFlowRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';

@@ -1,19 +1,17 @@
 import { basename } from 'node:path';
 import { apiRoutes, FileInfo, validationKeys } from '@esign/contract';
 import multipart from '@fastify/multipart';
-import contentDisposition from 'content-disposition';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import rangeParser from 'range-parser';
 import { z } from 'zod';
-import { requireSession } from '../auth/session.plugin.ts';
-import type { FileKind, FileRow } from '../db/schema.ts';
+import type { FileKind } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { receiveToTemporaryFile } from '../files/receive-upload.ts';
+import { sendStoredFile } from '../files/send-stored-file.ts';
+import { requireSession, userOf } from '../http/request-context.ts';
 import type { SignFlowDeps } from './signflow-access.ts';
 import { addFlowFile, findDownload, removeFlowFile } from './signflow-files.service.ts';
-import { userOf } from './signflows.routes.ts';
 
 const Id = z.string().min(1).max(64);
 const fieldIssue = (key: string, params?: Record<string, number>) =>
@@ -55,35 +53,6 @@ async function receiveFile(request: FastifyRequest, deps: SignFlowDeps) {
     }
     throw error;
   }
-}
-
-/** Streams a stored file with its type and name, honouring a single byte range (206). */
-export async function sendStoredFile(
-  deps: Pick<SignFlowDeps, 'storage'>,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  file: FileRow,
-  disposition: 'attachment' | 'inline' = 'attachment',
-) {
-  const size = Number(file.size);
-  reply.header('Accept-Ranges', 'bytes');
-  reply.header('Content-Type', file.content_type);
-  reply.header('Content-Disposition', contentDisposition(file.file_name, { type: disposition }));
-  reply.header('ETag', `"${file.sha256}"`);
-  const header = request.headers.range;
-  const ranges = header ? rangeParser(size, header, { combine: true }) : -2;
-  if (ranges === -1) {
-    return reply.status(416).header('Content-Range', `bytes */${size}`).send();
-  }
-  const range = Array.isArray(ranges) && ranges.length === 1 ? ranges[0] : undefined;
-  const stream = await deps.storage.read(file.storage_key, range);
-  if (range) {
-    reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-    reply.header('Content-Length', range.end - range.start + 1);
-  } else {
-    reply.header('Content-Length', size);
-  }
-  return reply.send(stream);
 }
 
 /** Upload, removal and download of a flow's files (SPEC §7). */

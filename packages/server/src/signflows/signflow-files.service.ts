@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { limits, validationKeys, type FileInfo } from '@esign/contract';
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../auth/session.service.ts';
+import type { SessionUser } from '../http/request-context.ts';
 import type { Database, FileKind, FileRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { detectContentType } from '../files/content-type.ts';
@@ -15,7 +15,7 @@ import {
   discardUnrecordedFiles,
   removeStoredFiles,
   reserveStorageKeys,
-} from './stored-objects.ts';
+} from '../files/stored-objects.ts';
 
 const refuse = (key: string, params?: Record<string, string | number>) =>
   new AppError('validation', { issues: [{ path: 'file', key, ...(params ? { params } : {}) }] });

@@ -12,12 +12,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession } from '../auth/session.plugin.ts';
-import type { SessionUser } from '../auth/session.service.ts';
-import type { SignFlowActionDeps } from './signflow-access.ts';
-import { requestContextOf } from '../signing/signing.routes.ts';
-import { loadVisibleFlow } from './signflow-access.ts';
-import { registerSignFlowFileRoutes } from './signflow-files.routes.ts';
+import { requestContextOf, requireSession, userOf } from '../http/request-context.ts';
+import { loadVisibleFlow, type SignFlowActionDeps } from './signflow-access.ts';
 import {
   cancelSignFlow,
   checkSignFlow,
@@ -29,10 +25,6 @@ import {
 } from './signflows.service.ts';
 
 const Id = z.string().min(1).max(64);
-export const userOf = (request: FastifyRequest): SessionUser => {
-  if (!request.session) throw new Error('requireSession must run first');
-  return request.session.user;
-};
 
 /** The sign flow calls of SPEC §7 (files and downloads in signflow-files.routes.ts). */
 export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlowActionDeps) {
@@ -193,6 +185,4 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
     },
     async () => deps.config.signatureLevels,
   );
-
-  await registerSignFlowFileRoutes(app, deps);
 }

@@ -8,7 +8,7 @@ import {
 } from '@esign/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { SessionUser } from '../auth/session.service.ts';
+import type { RequestContext, SessionUser } from '../http/request-context.ts';
 import type { Database, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -16,7 +16,7 @@ import { flowConflict, isDeletable, updateDraft } from './flow-state.ts';
 import { presentDetail, presentListItem, presentSignFlow } from './signflows.presenter.ts';
 import { listFiles, listFlows, listSigners, queueFileDeletions } from './signflows.repository.ts';
 import { copyFlowObjects, recordCopiedFiles } from './signflow-files.service.ts';
-import { discardUnrecordedFiles, removeStoredFiles } from './stored-objects.ts';
+import { discardUnrecordedFiles, removeStoredFiles } from '../files/stored-objects.ts';
 import {
   accessOf,
   assertDraft,
@@ -24,7 +24,7 @@ import {
   type SignFlowActionDeps,
   type SignFlowDeps,
 } from './signflow-access.ts';
-import { startSigning, type RequestContext } from '../signing/flow-start.service.ts';
+import { startSigning } from '../signing/flow-start.service.ts';
 import { notifyCancelled, retryStuckFlow } from '../signing/sender.service.ts';
 import { endSentFlow } from '../signing/signing.repository.ts';
 

@@ -1,6 +1,6 @@
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { deletableStatuses } from '../signflows/flow-state.ts';
-import { removeStoredFiles } from '../signflows/stored-objects.ts';
+import { removeStoredFiles } from '../files/stored-objects.ts';
 import { listFiles, queueFileDeletions } from '../signflows/signflows.repository.ts';
 import type { SigningDeps } from './signing-deps.ts';
 

@@ -9,8 +9,8 @@ import { days, type SigningDeps } from './signing-deps.ts';
 import { findFlow, findOwner, findWorkingFile } from './signing.repository.ts';
 import { inspectorLink, senderFlowLink } from './signing-addresses.ts';
 import { SignedIdentity } from './signer-session.ts';
-import { storeFlowFile, downloadToFile, withTempDir } from './working-document.ts';
-import { claimStorageKeys, discardUnrecordedFiles } from '../signflows/stored-objects.ts';
+import { storeFlowFile, downloadToFile, withTempDir } from '../files/working-document.ts';
+import { claimStorageKeys, discardUnrecordedFiles } from '../files/stored-objects.ts';
 import { addPersonalSignedFile } from './personal-signed-file.ts';
 
 const completable: readonly SignFlowStatus[] = flowTransitions.finish.from;

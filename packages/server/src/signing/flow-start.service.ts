@@ -4,6 +4,7 @@ import { PdfError, prepareForSigning } from '@esign/pades';
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
+import type { RequestContext } from '../http/request-context.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { flowConflict, flowStateOf, moveFlow } from '../signflows/flow-state.ts';
 import { listFiles, listSigners } from '../signflows/signflows.repository.ts';
@@ -13,13 +14,6 @@ import { reminderJob } from './invitations.service.ts';
 import { hashToken, newLinkSalt, signingToken } from './signing-links.ts';
 import { signersInTurn } from './signing-turns.ts';
 import { downloadToFile, storeFlowFile, withTempDir } from '../files/working-document.ts';
-
-export interface RequestContext {
-  actor: string;
-  userId?: string | null;
-  ip?: string | null;
-  userAgent?: string | null;
-}
 
 /** The name of a signer's field on the signature page: unique, and stable for the flow's life. */
 export function signatureFieldName(signer: Pick<SignerRow, 'id' | 'position'>): string {

@@ -15,7 +15,8 @@ import type { SigningDeps } from './signing-deps.ts';
 import { findSigner } from './signing.repository.ts';
 import { createSignerSession, signerCookieName } from './signer-session.ts';
 import { assertOpen, loadSignerContext } from './signer-task.service.ts';
-import { requestContextOf, setSignerCookie, signerActor } from './signing.routes.ts';
+import { requestContextOf } from '../http/request-context.ts';
+import { setSignerCookie, signerActor } from './signer-request.ts';
 
 const tags = ['signing'];
 const stateCookie = 'esign_identify';

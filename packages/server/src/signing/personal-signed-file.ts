@@ -10,7 +10,7 @@ import {
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
 import { SignedIdentity } from './signer-session.ts';
 import type { SigningDeps } from './signing-deps.ts';
-import { storeFlowFile, type StoredFile } from './working-document.ts';
+import { storeFlowFile, type StoredFile } from '../files/working-document.ts';
 
 // How a signer was identified; 'csc' is a signature made at a qualified trust service.
 type Identification = SignedIdentity['method'];

@@ -6,9 +6,10 @@ import {
   discardUnrecordedFiles,
   removeStoredFiles,
   reserveStorageKeys,
-} from '../signflows/stored-objects.ts';
-import { signatureFieldName, type RequestContext } from './flow-start.service.ts';
-import type { CscConfig } from './qualified/csc-config.ts';
+} from '../files/stored-objects.ts';
+import type { RequestContext } from '../http/request-context.ts';
+import { signatureFieldName } from './flow-start.service.ts';
+import type { CscConfig } from '../config/csc-config.ts';
 import {
   abandonQualifiedSignature,
   completeQualifiedSignature,
@@ -25,7 +26,7 @@ import {
   loadSignerContext,
   type SignerContext,
 } from './signer-task.service.ts';
-import { downloadToFile, storeFlowFile, withTempDir } from './working-document.ts';
+import { downloadToFile, storeFlowFile, withTempDir } from '../files/working-document.ts';
 
 /** Where a prepared document waits for the signer's authorisation, and what it was built on. */
 const baseKind = 'csc-base';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { finishQualified } from './qualified-flow.service.ts';
 import { QualifiedSignatureError } from './qualified/qualified-signature-error.ts';
 import type { SigningDeps } from './signing-deps.ts';
-import { requestContextOf } from './signing.routes.ts';
+import { requestContextOf } from '../http/request-context.ts';
 
 /** Where the qualified trust service sends the signer back after authorising (or not). */
 export async function registerQualifiedRoutes(app: FastifyInstance, deps: SigningDeps) {

@@ -3,7 +3,7 @@ import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
 import { listSigners } from '../signflows/signflows.repository.ts';
-import type { RequestContext } from './flow-start.service.ts';
+import type { RequestContext } from '../http/request-context.ts';
 import { days, type SigningDeps } from './signing-deps.ts';
 import { endSentFlow, findOwner } from './signing.repository.ts';
 import { assertIdentified, assertOpen, type SignerContext } from './signer-task.service.ts';

@@ -1,6 +1,6 @@
 import type { FlowEventsResponse } from '@esign/contract';
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../auth/session.service.ts';
+import type { RequestContext, SessionUser } from '../http/request-context.ts';
 import type { Database, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, findBrokenAuditLink, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -9,7 +9,6 @@ import { enqueueMail } from '../mail/mail-job.ts';
 import { loadVisibleFlow } from '../signflows/signflow-access.ts';
 import { moveFlow } from '../signflows/flow-state.ts';
 import { listSigners } from '../signflows/signflows.repository.ts';
-import type { RequestContext } from './flow-start.service.ts';
 import { invitedOthers } from './reject.service.ts';
 import { signingJobs, type SigningDeps } from './signing-deps.ts';
 import { signingLink, signingToken } from './signing-links.ts';

@@ -7,7 +7,8 @@ import {
 } from '@esign/contract';
 import { AppError } from '../errors/app-error.ts';
 import { discardUnrecordedFiles, removeStoredFiles } from '../files/stored-objects.ts';
-import { signatureFieldName, type RequestContext } from './flow-start.service.ts';
+import type { RequestContext } from '../http/request-context.ts';
+import { signatureFieldName } from './flow-start.service.ts';
 import { recordSignature } from './signature-record.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { findFlow, findSigner, findWorkingFile } from './signing.repository.ts';

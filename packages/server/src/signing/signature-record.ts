@@ -5,11 +5,11 @@ import type { Database, SignerRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { listSigners, queueFileDeletions } from '../signflows/signflows.repository.ts';
-import { claimStorageKeys } from '../signflows/stored-objects.ts';
-import type { RequestContext } from './flow-start.service.ts';
+import { claimStorageKeys } from '../files/stored-objects.ts';
+import type { RequestContext } from '../http/request-context.ts';
 import { signingJobs } from './signing-deps.ts';
 import { signersInTurn } from './signing-turns.ts';
-import type { StoredFile } from './working-document.ts';
+import type { StoredFile } from '../files/working-document.ts';
 import { endSignerSessions, type VerifiedIdentity } from './signer-session.ts';
 import { signaturesCounter } from '../metrics/process-metrics.ts';
 

@@ -12,7 +12,7 @@ import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
 import { listFiles, listSigners } from '../signflows/signflows.repository.ts';
-import type { RequestContext } from './flow-start.service.ts';
+import type { RequestContext } from '../http/request-context.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { findOwner, findSignerByTokenHash } from './signing.repository.ts';
 import { hashCode, hashToken, sameToken } from './signing-links.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
-import type { Clock } from '../jobs/clock.ts';
+import type { Clock } from '../time/clock.ts';
 import type { PortalTrust } from '../pki/portal-trust.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { JobWorker } from '../jobs/job-queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { sweepPendingFileDeletions } from '../signflows/stored-objects.ts';
+import { sweepPendingFileDeletions } from '../files/stored-objects.ts';
 import { deleteExpiredFlows } from './auto-delete.service.ts';
 import { expireOverdueFlows } from './expiry.service.ts';
 import { completeFlow, markFlowFailed } from './completion.service.ts';

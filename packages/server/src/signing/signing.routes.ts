@@ -4,23 +4,23 @@ import {
   SignerTask,
   SignRequest,
   SignResponse,
-  signingPaths,
   signingRoutes,
   VerifyCodeRequest,
 } from '@esign/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
-import { sendStoredFile } from '../signflows/signflow-files.routes.ts';
+import { sendStoredFile } from '../files/send-stored-file.ts';
+import { requestContextOf } from '../http/request-context.ts';
 import { findFile } from '../signflows/signflows.repository.ts';
-import type { RequestContext } from './flow-start.service.ts';
 import { startQualified } from './qualified-flow.service.ts';
 import { taskStateOf } from './signing-turns.ts';
 import { rejectAsSigner } from './reject.service.ts';
 import { signWithOneTimeKey } from './sign.service.ts';
 import type { SigningDeps } from './signing-deps.ts';
-import { signerCookieName, signerSessionMinutes } from './signer-session.ts';
+import { setSignerCookie, signerActor } from './signer-request.ts';
+import { signerCookieName } from './signer-session.ts';
 import {
   assertIdentified,
   assertOpen,
@@ -29,40 +29,10 @@ import {
   recordOpened,
   sendCode,
   verifyCode,
-  type SignerContext,
 } from './signer-task.service.ts';
 
 const Token = z.string().min(1).max(100);
 const tags = ['signing'];
-
-/** Who did it, from where: for the audit trail. */
-export function requestContextOf(request: FastifyRequest, actor: string): RequestContext {
-  return {
-    actor,
-    userId: request.session?.user.id ?? null,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
-  };
-}
-
-export const signerActor = (context: SignerContext) =>
-  `${context.signer.name} <${context.signer.email}>`;
-
-/** Sets the signer's session cookie, scoped to their own link's API path. */
-export function setSignerCookie(
-  deps: Pick<SigningDeps, 'config'>,
-  reply: FastifyReply,
-  token: string,
-  value: string,
-) {
-  reply.setCookie(signerCookieName, value, {
-    path: signingPaths.task(token),
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: deps.config.publicUrl.protocol === 'https:',
-    maxAge: signerSessionMinutes * 60,
-  });
-}
 
 /** The signer's side: every call reaches one signer's task through their link's token. */
 export async function registerSigningRoutes(app: FastifyInstance, deps: SigningDeps) {

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EnvSchema } from '../../src/config/env.ts';
+import { EnvSchema } from '../../src/config/env-schema.ts';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const running = new Set<ChildProcess>();

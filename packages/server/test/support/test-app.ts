@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config/env.ts';
 import type { DatabaseKind } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import type { Clock } from '../../src/jobs/clock.ts';
+import type { Clock } from '../../src/time/clock.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
 /** A minimal built web app, so that the static and history-fallback paths are real files. */

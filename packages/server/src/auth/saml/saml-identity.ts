@@ -1,6 +1,6 @@
 import type { Profile } from '@node-saml/node-saml';
 import { z } from 'zod';
-import type { ExternalIdentity } from '../login.service.ts';
+import type { ExternalIdentity } from '../external-identity.ts';
 
 /** Each attribute by its URI name (Haka, NameFormat uri) and by its friendly name (basic NameFormat). */
 const attributeNames = {

@@ -2,8 +2,9 @@ import { SAML, ValidateInResponseTo, type Profile, type SamlConfig } from '@node
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/schema.ts';
-import { safeReturnPath, type ExternalIdentity } from '../login.service.ts';
-import type { ActiveSession } from '../session.service.ts';
+import type { ExternalIdentity } from '../external-identity.ts';
+import { safeReturnPath } from '../login.service.ts';
+import type { ActiveSession } from '../../http/request-context.ts';
 import { identityFromProfile, isAssertionBoundTo } from './saml-identity.ts';
 import { samlRequestStore } from './saml.repository.ts';
 

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { auditOperations, recordAuditEvent } from '../../audit/audit.service.ts';
 import type { AppConfig } from '../../config/env.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { requestMeta } from '../auth.routes.ts';
-import { completeLogin, recordLoginFailure, type RequestMeta } from '../login.service.ts';
+import { requestMetaOf, type RequestMeta } from '../../http/request-context.ts';
+import { completeLogin, recordLoginFailure } from '../login.service.ts';
 import { endSession, hashSessionToken } from '../session.service.ts';
 import type { SamlLogin } from './saml-login.ts';
 import { deleteSamlSessions } from './saml.repository.ts';
@@ -70,7 +70,7 @@ export async function registerSamlRoutes(
         },
       },
       async (request, reply) => {
-        const meta = requestMeta(request);
+        const meta = requestMetaOf(request);
         let actor: string | null = null;
         try {
           if (!request.body.SAMLResponse) throw new Error('no SAMLResponse');
@@ -105,7 +105,12 @@ export async function registerSamlRoutes(
       try {
         const message = await samlLogin.validateLogout(definedOnly(fields), query);
         if (message.kind === 'request') {
-          await endSessionsOf(database, message.nameId, message.sessionIndex, requestMeta(request));
+          await endSessionsOf(
+            database,
+            message.nameId,
+            message.sessionIndex,
+            requestMetaOf(request),
+          );
           if (message.answerUrl) return reply.redirect(message.answerUrl, 303);
         }
       } catch (error) {

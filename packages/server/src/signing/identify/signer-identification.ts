@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config/env.ts';
 import { toIsoString } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors/app-error.ts';
-import type { Clock } from '../../jobs/clock.ts';
+import type { Clock } from '../../time/clock.ts';
 import { SignerIdentificationError } from './identification-error.ts';
 import {
   decodePendingIdentification,

@@ -1,6 +1,6 @@
 import { cscAlgorithms } from '@esign/pades';
 import * as client from 'openid-client';
-import type { CscConfig } from './csc-config.ts';
+import type { CscConfig } from '../../config/csc-config.ts';
 
 // One openid-client configuration per CSC configuration; CSC names the endpoints, so no discovery.
 const servers = new WeakMap<CscConfig, client.Configuration>();

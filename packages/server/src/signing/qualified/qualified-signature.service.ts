@@ -13,7 +13,7 @@ import * as client from 'openid-client';
 import { toIsoString } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { signingErrorKeys } from '@esign/contract';
-import type { CscConfig } from './csc-config.ts';
+import type { CscConfig } from '../../config/csc-config.ts';
 import { certificateNamesSigner, type QualifiedSigner } from './credential-owner.ts';
 import {
   credentialAuthorizationUrl,

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { unavailabilityOf } from '../errors/unavailability.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
-import { queueFileDeletions } from './signflows.repository.ts';
 
 // An object in the store and its record in sign_flow_files are written in two steps, so
 // either can be left without the other. The rule that keeps them in step: before an object
@@ -14,9 +13,31 @@ import { queueFileDeletions } from './signflows.repository.ts';
 export const reservationGraceMs = 3_600_000;
 const sweepBatch = 500;
 
+/**
+ * Marks storage objects for removal, in the same transaction that drops their records.
+ * `now` is the caller's clock; the system time stands in only for callers that do not pass
+ * theirs yet.
+ */
+export async function queueFileDeletions(
+  db: Kysely<Database>,
+  keys: string[],
+  now: Date = new Date(),
+) {
+  if (keys.length === 0) return;
+  await db
+    .insertInto('pending_file_deletions')
+    .values(keys.map((storage_key) => ({ storage_key, created_at: now.toISOString() })))
+    .onConflict((conflict) => conflict.column('storage_key').doNothing())
+    .execute();
+}
+
 /** Reserves keys about to be written, so that an object whose record never commits is found. */
-export async function reserveStorageKeys(db: Kysely<Database>, keys: string[]) {
-  await queueFileDeletions(db, keys);
+export async function reserveStorageKeys(
+  db: Kysely<Database>,
+  keys: string[],
+  now: Date = new Date(),
+) {
+  await queueFileDeletions(db, keys, now);
 }
 
 /** Inside the transaction that records the objects: their keys are no longer up for removal. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../config/env.ts';
+import { ConfigError } from './config-error.ts';
 import { readCscConfig } from './csc-config.ts';
 
 describe('the CSC settings', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError } from '../../config/env.ts';
+import { ConfigError } from './config-error.ts';
 
 /** A qualified trust service reached over the Cloud Signature Consortium API v2. */
 export interface CscConfig {

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { reserveStorageKeys } from '../signflows/stored-objects.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import type { Clock } from '../time/clock.ts';
+import { reserveStorageKeys } from './stored-objects.ts';
 
 /** Runs work in a private temporary folder that is removed afterwards, whatever happens. */
 export async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
@@ -35,7 +36,7 @@ export interface StoredFile {
  * it in a transaction that claims the key (claimStorageKeys), or discards it.
  */
 export async function storeFlowFile(
-  { db, storage }: { db: Kysely<Database>; storage: FileStorage },
+  { db, storage, clock }: { db: Kysely<Database>; storage: FileStorage; clock: Clock },
   flowId: string,
   path: string,
 ): Promise<StoredFile> {
@@ -44,7 +45,7 @@ export async function storeFlowFile(
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   const { size } = await stat(path);
-  await reserveStorageKeys(db, [storageKey]);
+  await reserveStorageKeys(db, [storageKey], clock.now());
   // The disk store may move the file into place: nothing of it is read after this.
   await storage.putFile(storageKey, path, 'application/pdf');
   return { id, storageKey, size, sha256: hash.digest('hex') };

@@ -1,0 +1,34 @@
+import contentDisposition from 'content-disposition';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import rangeParser from 'range-parser';
+import type { FileRow } from '../db/schema.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
+
+/** Streams a stored file with its type and name, honouring a single byte range (206). */
+export async function sendStoredFile(
+  deps: { storage: FileStorage },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: FileRow,
+  disposition: 'attachment' | 'inline' = 'attachment',
+) {
+  const size = Number(file.size);
+  reply.header('Accept-Ranges', 'bytes');
+  reply.header('Content-Type', file.content_type);
+  reply.header('Content-Disposition', contentDisposition(file.file_name, { type: disposition }));
+  reply.header('ETag', `"${file.sha256}"`);
+  const header = request.headers.range;
+  const ranges = header ? rangeParser(size, header, { combine: true }) : -2;
+  if (ranges === -1) {
+    return reply.status(416).header('Content-Range', `bytes */${size}`).send();
+  }
+  const range = Array.isArray(ranges) && ranges.length === 1 ? ranges[0] : undefined;
+  const stream = await deps.storage.read(file.storage_key, range);
+  if (range) {
+    reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+    reply.header('Content-Length', range.end - range.start + 1);
+  } else {
+    reply.header('Content-Length', size);
+  }
+  return reply.send(stream);
+}
