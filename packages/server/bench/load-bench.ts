@@ -227,6 +227,7 @@ async function createSenders(
       database.db,
       { userId, loginMethod: 'oidc', ip: null, userAgent: 'load-bench' },
       { idleMs: 3_600_000, absoluteMs: 3_600_000 },
+      new Date(),
     );
     const xsrf = issueCsrfToken(sessionSecret, `s:${hashSessionToken(token)}`);
     senders.push({ cookie: `esign_session=${token}; XSRF-TOKEN=${xsrf}`, xsrf });

@@ -125,6 +125,7 @@ export async function benchMemory(fileSize = 200 * mib): Promise<MemoryBenchResu
     database.db,
     { userId, loginMethod: 'oidc', ip: null, userAgent: null },
     { idleMs: 3_600_000, absoluteMs: 3_600_000 },
+    new Date(),
   );
   await database.close();
 

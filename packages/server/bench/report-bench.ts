@@ -69,6 +69,7 @@ async function benchOne(kind: DatabaseKind): Promise<ReportBenchRow[]> {
         userAgent: null,
       },
       { idleMs: 3_600_000, absoluteMs: 3_600_000 },
+      now,
     );
     const { start, end } = lastTwelveMonths(now);
     const rows: ReportBenchRow[] = [];

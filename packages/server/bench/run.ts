@@ -38,6 +38,7 @@ async function main() {
         database.handle.db,
         { userId, loginMethod: 'oidc', ip: null, userAgent: null },
         { idleMs: 3_600_000, absoluteMs: 3_600_000 },
+        new Date(),
       );
       const request = async (url: string) => {
         const response = await app.inject({ url, cookies: { esign_session: token } });

@@ -79,22 +79,26 @@ export async function buildApp({
   await app.register(cookie, { secret: config.sessionSecret });
   registerSecurityHeaders(app, config);
   await registerOpenApi(app);
-  await registerIdentity(app, config, database, {
-    saml: async (scope) => {
-      const samlLogin = createSamlLogin(database.db, config);
-      await registerSamlRoutes(scope, { config, database, samlLogin });
-      return {
-        loginUrl: (returnTo) => samlLogin.loginUrl(returnTo),
-        logoutUrl: (session) => samlLogin.logoutUrl(session),
-      };
+  await registerIdentity(
+    app,
+    { config, database, clock },
+    {
+      saml: async (scope) => {
+        const samlLogin = createSamlLogin(database.db, config, clock);
+        await registerSamlRoutes(scope, { config, database, samlLogin, clock });
+        return {
+          loginUrl: (returnTo) => samlLogin.loginUrl(returnTo),
+          logoutUrl: (session) => samlLogin.logoutUrl(session),
+        };
+      },
     },
-  });
+  );
 
   await registerHealthRoutes(app, database);
-  await registerConfigRoutes(app, config, database);
+  await registerConfigRoutes(app, config, database, clock);
   await registerPublicRoutes(app, config);
   await registerGroupRoutes(app, database);
-  await registerGroupAdminRoutes(app, database, config);
+  await registerGroupAdminRoutes(app, database, config, clock);
   await registerReportRoutes(app, { database, timeZone: config.timeZone });
   await registerPersonalDataRoutes(app, { db: database.db, config, clock });
   const storage = createFileStorage(config);
@@ -109,7 +113,7 @@ export async function buildApp({
   registerMailJob(worker, mailer);
   app.decorate('jobWorker', worker);
   await registerDevMailRoutes(app, { config, db: database.db });
-  const trust = await loadPortalTrust(database.db, config);
+  const trust = await loadPortalTrust(database.db, config, clock);
   const signFlowDeps = { db: database.db, storage, config, clock, trust, kickJobs: worker.kick };
   await registerSignFlowRoutes(app, signFlowDeps);
   await registerSignFlowFileRoutes(app, signFlowDeps);

@@ -38,9 +38,10 @@ describe.each(databaseKinds)('config endpoints on %s', (kind) => {
     await saveFrontpageInfo(
       context.database.handle.db,
       '# Tervetuloa\nÅbo Akademi – "allekirjoitus"',
+      new Date(),
     );
     const second = '# Välkommen\nÄndrad text';
-    await saveFrontpageInfo(context.database.handle.db, second);
+    await saveFrontpageInfo(context.database.handle.db, second, new Date());
     const response = await context.app.inject({ url: '/api/config/info' });
     expect(response.json()).toBe(second);
   });

@@ -14,8 +14,8 @@ describe.each(databaseKinds)('migrations and health on %s', (kind) => {
         expect.arrayContaining(['0001-initial', '0002-identity']),
       );
       expect(await migrateToLatest(database.handle)).toEqual([]);
-      await upsertSetting(database.handle.db, 'greeting', 'hei');
-      await upsertSetting(database.handle.db, 'greeting', 'hej');
+      await upsertSetting(database.handle.db, 'greeting', 'hei', new Date());
+      await upsertSetting(database.handle.db, 'greeting', 'hej', new Date());
       expect(await findSetting(database.handle.db, 'greeting')).toBe('hej');
       const row = await database.handle.db
         .selectFrom('settings')

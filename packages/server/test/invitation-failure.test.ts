@@ -5,7 +5,7 @@ import { TestClient } from './support/client.ts';
 import { freePort } from './support/node-process.ts';
 import { sendFlow } from './support/signing.ts';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
-import { useTestApp } from './support/test-app.ts';
+import { sessionsOutlastMovedClock, useTestApp } from './support/test-app.ts';
 
 const flows = '/api/esign/SignFlows';
 const hour = 3_600_000;
@@ -13,7 +13,7 @@ const hour = 3_600_000;
 describe('an invitation that cannot be mailed', () => {
   const clock = new MovableClock(new Date('2026-05-04T07:00:00Z'));
   // The SMTP server's port is chosen before the app is built; nothing listens there yet.
-  const env: Record<string, string> = { JOB_WORKER: 'false' };
+  const env: Record<string, string> = { JOB_WORKER: 'false', ...sessionsOutlastMovedClock };
   let smtp: TestSmtpServer | undefined;
   beforeAll(async () => {
     env.SMTP_URL = `smtp://127.0.0.1:${await freePort()}`;

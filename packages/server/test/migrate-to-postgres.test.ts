@@ -23,7 +23,7 @@ import { testDatabaseUrl } from './support/databases.ts';
 import { pngImage } from './support/pdf.ts';
 import { identifyWithCode, mailsTo, sendFlow, signingTokenIn } from './support/signing.ts';
 import { runCommand } from './support/command.ts';
-import { createWebDist, useTestApp } from './support/test-app.ts';
+import { createWebDist, sessionsOutlastMovedClock, useTestApp } from './support/test-app.ts';
 
 const flows = '/api/esign/SignFlows';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -46,7 +46,7 @@ describe('moving an SQLite installation to PostgreSQL and object storage', () =>
   const clock = new MovableClock();
   const context = useTestApp(
     'sqlite',
-    { JOB_WORKER: 'false', PERSONAL_SIGNED_FILE_ENABLED: 'true' },
+    { JOB_WORKER: 'false', PERSONAL_SIGNED_FILE_ENABLED: 'true', ...sessionsOutlastMovedClock },
     { clock },
   );
   const sqlite = () => context.database.handle.db;

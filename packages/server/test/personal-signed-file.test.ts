@@ -22,6 +22,7 @@ import { addPersonalSignedFile } from '../src/signing/personal-signed-file.ts';
 import type { SigningDeps } from '../src/signing/signing-deps.ts';
 import { downloadToFile } from '../src/files/working-document.ts';
 import { createFileStorage } from '../src/storage/create-storage.ts';
+import { systemClock } from '../src/time/clock.ts';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
 import { makePdf } from './support/pdf.ts';
 import { pdfsigVerdicts } from './support/signing.ts';
@@ -124,8 +125,8 @@ beforeAll(async () => {
     db: database.handle.db,
     config,
     storage: createFileStorage(config),
-    trust: await loadPortalTrust(database.handle.db, config),
-    clock: { now: () => new Date() },
+    trust: await loadPortalTrust(database.handle.db, config, systemClock),
+    clock: systemClock,
   };
 });
 afterAll(async () => {

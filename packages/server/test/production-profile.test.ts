@@ -108,7 +108,7 @@ describe.each(databaseKinds)('the production profile with the built-in provider 
       laterLog.stop();
     }
     expect(passwordNotices(laterLog.lines())).toEqual([]);
-    expect(await ensureFirstAdministrator(db(), '')).toBeNull();
+    expect(await ensureFirstAdministrator(db(), '', new Date())).toBeNull();
     expect(await db().selectFrom('local_accounts').select('email').execute()).toEqual([
       { email: 'admin@localhost' },
     ]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { samlAcsUrl } from '../src/auth/saml/saml-login.ts';
 import { samlRequestStore } from '../src/auth/saml/saml.repository.ts';
+import { systemClock } from '../src/time/clock.ts';
 import { sessionCookieName } from '../src/auth/session.plugin.ts';
 import { databaseKinds } from './support/databases.ts';
 import {
@@ -218,7 +219,7 @@ describe.each(databaseKinds)('SAML login on %s', (kind) => {
   it('lets only one of two nodes consume the same request id', async () => {
     const removedBy: string[] = [];
     const nodes = ['a', 'b'].map((name) =>
-      samlRequestStore(db(), 60_000, () => removedBy.push(name)),
+      samlRequestStore(db(), 60_000, systemClock, () => removedBy.push(name)),
     );
     await nodes[0]?.saveAsync('_shared', new Date().toISOString());
     expect(await nodes[1]?.getAsync('_shared')).toBeTruthy();

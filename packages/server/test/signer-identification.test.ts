@@ -17,6 +17,7 @@ import {
   type SignerIdentificationDeps,
 } from '../src/signing/identify/signer-identification.ts';
 import { identityMatchesSigner } from '../src/signing/identify/verified-identity.ts';
+import { systemClock } from '../src/time/clock.ts';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { ProviderBrowser } from './support/external-oidc-provider.ts';
@@ -178,7 +179,13 @@ describe.each(databaseKinds)('identifying a signer at the built-in provider on %
   let customFetch: client.CustomFetch | undefined;
   const deps = (extra: Partial<SignerIdentificationDeps> = {}): SignerIdentificationDeps => {
     customFetch ??= injectFetch(context.app);
-    return { db: context.database.handle.db, config: context.config, customFetch, ...extra };
+    return {
+      db: context.database.handle.db,
+      config: context.config,
+      clock: systemClock,
+      customFetch,
+      ...extra,
+    };
   };
   const signerOf = (ctx: TestContext) =>
     insertSigner(ctx.database.handle.db, { name: 'Ville Virtanen', email: 'User2@Example.com' });
@@ -422,6 +429,7 @@ describe('identifying a signer at an external provider', () => {
   const deps = (): SignerIdentificationDeps => ({
     db: context.database.handle.db,
     config: context.config,
+    clock: systemClock,
     log: { warn: (details, message) => warnings.push({ details, message }) },
   });
   const identify = async (account: string, signer: { name: string; email: string }) => {

@@ -19,14 +19,18 @@ import {
   signingTokenIn,
 } from './support/signing.ts';
 import { makePdf } from './support/pdf.ts';
-import { useTestApp } from './support/test-app.ts';
+import { sessionsOutlastMovedClock, useTestApp } from './support/test-app.ts';
 
 const flows = '/api/esign/SignFlows';
 const day = 24 * 3_600_000;
 
 describe.each(databaseKinds)('signers sign on %s', (kind) => {
   const clock = new MovableClock();
-  const context = useTestApp(kind, { JOB_WORKER: 'false', AUTO_DELETE_DAYS: '30' }, { clock });
+  const context = useTestApp(
+    kind,
+    { JOB_WORKER: 'false', AUTO_DELETE_DAYS: '30', ...sessionsOutlastMovedClock },
+    { clock },
+  );
   const db = () => context.database.handle.db;
   const runJobs = () => context.app.jobWorker.runDue();
   const sender = async () => {

@@ -6,7 +6,7 @@ import { signingJobs } from '../src/signing/signing-deps.ts';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { identifyWithCode, mailsTo, sendFlow, signingTokenIn } from './support/signing.ts';
-import { useTestApp } from './support/test-app.ts';
+import { sessionsOutlastMovedClock, useTestApp } from './support/test-app.ts';
 
 const flows = '/api/esign/SignFlows';
 
@@ -14,7 +14,7 @@ describe.each(databaseKinds)('a flow whose last signature outlives its node on %
   const clock = new MovableClock();
   const context = useTestApp(
     kind,
-    { JOB_WORKER: 'false', PERSONAL_SIGNED_FILE_ENABLED: 'true' },
+    { JOB_WORKER: 'false', PERSONAL_SIGNED_FILE_ENABLED: 'true', ...sessionsOutlastMovedClock },
     { clock },
   );
   const db = () => context.database.handle.db;

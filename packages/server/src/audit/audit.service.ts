@@ -47,7 +47,8 @@ export function chainHash(previousHash: string, event: Record<string, unknown>):
 /**
  * Appends an audit event to its chain: the flow's own chain when it names a flow, else
  * the portal's. Appends are serialised (an advisory lock on PostgreSQL, SQLite's single
- * writer) so a chain never forks.
+ * writer) so a chain never forks. `now` is the caller's clock; the system time stands in
+ * only for a caller that does not pass it yet (deleteSignFlow).
  */
 export async function recordAuditEvent(
   db: Kysely<Database>,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { Clock } from '../time/clock.ts';
 import { completeLogin, recordLoginFailure, safeReturnPath } from './login.service.ts';
 import type { OidcLogin } from './oidc-login.ts';
 import { requestMetaOf, type ActiveSession } from '../http/request-context.ts';
@@ -45,9 +46,10 @@ export async function registerAuthRoutes(
     database: DatabaseHandle;
     method: LoginMethod;
     oidc: OidcLogin | null;
+    clock: Clock;
   },
 ) {
-  const { config, database, method, oidc } = deps;
+  const { config, database, method, oidc, clock } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -113,13 +115,14 @@ export async function registerAuthRoutes(
             result.identity,
             { method: 'oidc', idToken: result.idToken },
             meta,
+            clock.now(),
           );
           app.sessionCookies.setSession(reply, token);
           app.sessionCookies.refreshCsrf(reply, { id: hashSessionToken(token) }, request);
           return reply.redirect(safeReturnPath(result.returnTo), 303);
         } catch (error) {
           request.log.info({ reason: (error as Error).message }, 'login refused');
-          await recordLoginFailure(database.db, null, (error as Error).message, meta);
+          await recordLoginFailure(database.db, null, (error as Error).message, meta, clock.now());
           return reply.redirect('/login?failed=1', 303);
         }
       },
@@ -141,12 +144,16 @@ export async function registerAuthRoutes(
       if (!session) return reply.redirect('/logout', 303);
       await database.db.transaction().execute(async (trx) => {
         await endSession(trx, session.id);
-        await recordAuditEvent(trx, {
-          operation: auditOperations.logoutSuccess,
-          userId: session.user.id,
-          actor: session.user.email,
-          ...requestMetaOf(request),
-        });
+        await recordAuditEvent(
+          trx,
+          {
+            operation: auditOperations.logoutSuccess,
+            userId: session.user.id,
+            actor: session.user.email,
+            ...requestMetaOf(request),
+          },
+          clock.now(),
+        );
       });
       request.session = null;
       const providerLogout = await method.logoutUrl(session).catch((error: unknown) => {

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type * as client from 'openid-client';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { ensureFirstAdministrator, seedDemoAccounts } from '../idp/accounts.service.ts';
-import { mountBuiltinProvider, registerIdpLoginRoutes } from '../idp/idp.routes.ts';
-import { createBuiltinProvider } from '../idp/provider.ts';
+import { startBuiltinProvider } from '../idp/builtin-idp.ts';
+import type { Clock } from '../time/clock.ts';
 import { oidcLoginMethod, registerAuthRoutes, type LoginMethod } from './auth.routes.ts';
 import { createOidcLogin } from './oidc-login.ts';
 import { registerSessions } from './session.plugin.ts';
@@ -44,26 +43,13 @@ export function injectFetch(app: FastifyInstance): client.CustomFetch {
  */
 export async function registerIdentity(
   app: FastifyInstance,
-  config: AppConfig,
-  database: DatabaseHandle,
+  deps: { config: AppConfig; database: DatabaseHandle; clock: Clock },
   extraLoginMethods: { saml?: (app: FastifyInstance) => Promise<LoginMethod> } = {},
 ) {
+  const { config, database, clock } = deps;
   const builtin = config.login.kind === 'builtin';
-  const provider = builtin ? await createBuiltinProvider(database.db, config) : null;
-  if (provider) {
-    await mountBuiltinProvider(app, provider);
-    if (config.demo) {
-      await seedDemoAccounts(database.db, config.organizationName);
-    } else {
-      const created = await ensureFirstAdministrator(database.db, config.organizationName);
-      if (created) {
-        app.log.warn(
-          `Built-in login: created the administrator ${created.email} with the one-time password ${created.password} — change it now; it is not shown again.`,
-        );
-      }
-    }
-  }
-  await app.register(registerSessions, { config, database });
+  const registerBuiltinLogin = builtin ? await startBuiltinProvider(app, deps) : null;
+  await app.register(registerSessions, deps);
 
   let method: LoginMethod;
   let oidc = null;
@@ -71,9 +57,14 @@ export async function registerIdentity(
     if (!extraLoginMethods.saml) throw new Error('SAML login is configured but not available');
     method = await extraLoginMethods.saml(app);
   } else {
-    oidc = createOidcLogin(database.db, config, builtin ? { customFetch: injectFetch(app) } : {});
+    oidc = createOidcLogin(
+      database.db,
+      config,
+      clock,
+      builtin ? { customFetch: injectFetch(app) } : {},
+    );
     method = oidcLoginMethod(oidc, config);
   }
-  await registerAuthRoutes(app, { config, database, method, oidc });
-  if (provider) await registerIdpLoginRoutes(app, provider, config, database);
+  await registerAuthRoutes(app, { config, database, method, oidc, clock });
+  if (registerBuiltinLogin) await registerBuiltinLogin();
 }

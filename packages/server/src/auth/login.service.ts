@@ -40,7 +40,7 @@ export async function completeLogin(
   identity: ExternalIdentity,
   extras: LoginExtras,
   meta: RequestMeta,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const userId = await upsertUser(
@@ -92,13 +92,13 @@ export async function recordLoginFailure(
   actor: string | null,
   reason: string,
   meta: RequestMeta,
+  now: Date,
 ): Promise<void> {
-  await recordAuditEvent(db, {
-    operation: auditOperations.loginFailure,
-    actor,
-    ...meta,
-    details: { reason },
-  });
+  await recordAuditEvent(
+    db,
+    { operation: auditOperations.loginFailure, actor, ...meta, details: { reason } },
+    now,
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
+import type { Clock } from '../time/clock.ts';
 import type { ExternalIdentity } from './external-identity.ts';
 
 export const builtinClientId = 'esign-portal';
@@ -95,6 +96,7 @@ export function lazyDiscovery(
 export function createOidcLogin(
   db: Kysely<Database>,
   config: AppConfig,
+  clock: Clock,
   options: { customFetch?: client.CustomFetch } = {},
 ): OidcLogin {
   const login = config.login;
@@ -127,12 +129,12 @@ export function createOidcLogin(
           nonce,
           code_verifier: verifier,
           return_to: returnTo,
-          created_at: new Date().toISOString(),
+          created_at: clock.now().toISOString(),
         })
         .execute();
       await db
         .deleteFrom('login_states')
-        .where('created_at', '<', new Date(Date.now() - loginStateTtlMs).toISOString())
+        .where('created_at', '<', new Date(clock.now().getTime() - loginStateTtlMs).toISOString())
         .execute();
       const url = client.buildAuthorizationUrl(server, {
         redirect_uri: oidcCallbackUrl(config),
@@ -154,7 +156,10 @@ export function createOidcLogin(
         .where('state', '=', state)
         .returningAll()
         .executeTakeFirst();
-      if (!pending || Date.now() - new Date(pending.created_at).getTime() > loginStateTtlMs) {
+      if (
+        !pending ||
+        clock.now().getTime() - new Date(pending.created_at).getTime() > loginStateTtlMs
+      ) {
         throw new Error('unknown or expired login state');
       }
       const tokens = await client.authorizationCodeGrant(server, callbackUrl, {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
+import type { Clock } from '../time/clock.ts';
 import {
   csrfCookieName,
   csrfHeaderName,
@@ -45,7 +46,7 @@ export interface SessionCookies {
  */
 async function sessionPlugin(
   app: FastifyInstance,
-  { config, database }: { config: AppConfig; database: DatabaseHandle },
+  { config, database, clock }: { config: AppConfig; database: DatabaseHandle; clock: Clock },
 ) {
   const secure = config.publicUrl.protocol === 'https:';
   const limits: SessionLimits = {
@@ -100,7 +101,9 @@ async function sessionPlugin(
   const sessionRead = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[sessionCookieName];
-    request.session = token ? await findActiveSession(database.db, token, limits) : null;
+    request.session = token
+      ? await findActiveSession(database.db, token, limits, clock.now())
+      : null;
     sessionRead.add(request);
 
     const routeConfig = request.routeOptions.config;

@@ -32,7 +32,7 @@ export async function startSession(
     userAgent: string | null;
   },
   limits: SessionLimits,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await insertSession(db, {
@@ -55,7 +55,7 @@ export async function findActiveSession(
   db: Kysely<Database>,
   token: string,
   limits: SessionLimits,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<ActiveSession | null> {
   const id = hashSessionToken(token);
   const row = await findSessionWithUser(db, id);

@@ -14,12 +14,12 @@ export async function upsertSetting(
   db: Kysely<Database>,
   key: string,
   value: string,
+  now: Date,
 ): Promise<void> {
+  const updated_at = now.toISOString();
   await db
     .insertInto('settings')
-    .values({ key, value, updated_at: new Date().toISOString() })
-    .onConflict((conflict) =>
-      conflict.column('key').doUpdateSet({ value, updated_at: new Date().toISOString() }),
-    )
+    .values({ key, value, updated_at })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updated_at }))
     .execute();
 }

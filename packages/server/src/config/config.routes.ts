@@ -6,6 +6,7 @@ import { requireAdmin } from '../http/request-context.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
 import { commonConfigOf, readFrontpageInfo, saveFrontpageInfo } from './config.service.ts';
+import type { Clock } from '../time/clock.ts';
 import type { AppConfig } from './env.ts';
 
 /** GET api/config/common, GET api/config/info and an administrator's POST api/config/info (SPEC §7). */
@@ -13,6 +14,7 @@ export async function registerConfigRoutes(
   app: FastifyInstance,
   config: AppConfig,
   database: DatabaseHandle,
+  clock: Clock,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const common = commonConfigOf(config);
@@ -61,7 +63,7 @@ export async function registerConfigRoutes(
       },
     },
     async (request, reply) => {
-      await saveFrontpageInfo(database.db, request.body);
+      await saveFrontpageInfo(database.db, request.body, clock.now());
       return reply.status(204).send();
     },
   );

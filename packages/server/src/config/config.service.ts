@@ -25,6 +25,10 @@ export async function readFrontpageInfo(db: Kysely<Database>): Promise<string> {
 }
 
 /** Stores the front-page introduction text, replacing the previous one. */
-export async function saveFrontpageInfo(db: Kysely<Database>, text: string): Promise<void> {
-  await upsertSetting(db, frontpageInfoKey, text);
+export async function saveFrontpageInfo(
+  db: Kysely<Database>,
+  text: string,
+  now: Date,
+): Promise<void> {
+  await upsertSetting(db, frontpageInfoKey, text, now);
 }

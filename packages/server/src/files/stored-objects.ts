@@ -16,7 +16,7 @@ const sweepBatch = 500;
 /**
  * Marks storage objects for removal, in the same transaction that drops their records.
  * `now` is the caller's clock; the system time stands in only for callers that do not pass
- * theirs yet.
+ * it yet (deleteSignFlow, auto-delete).
  */
 export async function queueFileDeletions(
   db: Kysely<Database>,
@@ -31,7 +31,10 @@ export async function queueFileDeletions(
     .execute();
 }
 
-/** Reserves keys about to be written, so that an object whose record never commits is found. */
+/**
+ * Reserves keys about to be written, so that an object whose record never commits is found.
+ * `now` as for queueFileDeletions (the caller not passing it yet: the qualified flow).
+ */
 export async function reserveStorageKeys(
   db: Kysely<Database>,
   keys: string[],

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../http/request-context.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { Clock } from '../time/clock.ts';
 import { AppError } from '../errors/app-error.ts';
 import { createGroup, deleteGroup, readGroupUsers, updateGroup } from './groups.service.ts';
 
@@ -22,6 +23,7 @@ export async function registerGroupAdminRoutes(
   app: FastifyInstance,
   database: DatabaseHandle,
   config: AppConfig,
+  clock: Clock,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
@@ -49,7 +51,8 @@ export async function registerGroupAdminRoutes(
         response: { 200: GroupListItem },
       },
     },
-    async (request) => db.transaction().execute((trx) => createGroup(trx, request.query)),
+    async (request) =>
+      db.transaction().execute((trx) => createGroup(trx, request.query, clock.now())),
   );
 
   routes.delete(

@@ -40,7 +40,7 @@ function isUniqueViolation(error: unknown): boolean {
 export async function createGroup(
   db: Db,
   input: { name: string; type: RoleType },
-  now: Date = new Date(),
+  now: Date,
 ): Promise<GroupListItem> {
   const normalizedName = normalizeGroupName(input.name);
   if (await isGroupNameTaken(db, normalizedName)) throw nameTaken();

@@ -65,6 +65,7 @@ async function insertAccount(
   },
   organisation: string,
   isDemo: boolean,
+  now: Date,
 ) {
   const email = account.email.toLowerCase();
   const existing = await db
@@ -84,15 +85,19 @@ async function insertAccount(
       title: account.title,
       groups: JSON.stringify(account.groups),
       is_demo: isDemo,
-      created_at: new Date().toISOString(),
+      created_at: now.toISOString(),
     })
     .onConflict((conflict) => conflict.column('email').doNothing())
     .execute();
 }
 
 /** Seeds the demo accounts once; existing ones are left as they are. */
-export async function seedDemoAccounts(db: Kysely<Database>, organisation: string): Promise<void> {
-  for (const account of demoAccounts) await insertAccount(db, account, organisation, true);
+export async function seedDemoAccounts(
+  db: Kysely<Database>,
+  organisation: string,
+  now: Date,
+): Promise<void> {
+  for (const account of demoAccounts) await insertAccount(db, account, organisation, true, now);
 }
 
 /** Production with the built-in provider: removes demo accounts, creates a first administrator
@@ -100,6 +105,7 @@ export async function seedDemoAccounts(db: Kysely<Database>, organisation: strin
 export async function ensureFirstAdministrator(
   db: Kysely<Database>,
   organisation: string,
+  now: Date,
 ): Promise<{ email: string; password: string } | null> {
   await db.deleteFrom('local_accounts').where('is_demo', '=', true).execute();
   const existing = await db.selectFrom('local_accounts').select('id').executeTakeFirst();
@@ -111,7 +117,7 @@ export async function ensureFirstAdministrator(
     title: null,
     groups: [builtinAdministratorGroup],
   };
-  await insertAccount(db, account, organisation, false);
+  await insertAccount(db, account, organisation, false, now);
   return { email: account.email, password: account.password };
 }
 

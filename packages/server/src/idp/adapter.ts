@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db/schema.ts';
+import type { Clock } from '../time/clock.ts';
 
 /**
  * The built-in provider's storage (sessions, interactions, codes, grants, tokens) in our
  * database, so that any node can carry on a login that another node started.
  */
-export function createIdpAdapter(db: Kysely<Database>) {
+export function createIdpAdapter(db: Kysely<Database>, clock: Clock) {
   return class DatabaseAdapter implements Adapter {
     private readonly model: string;
 
@@ -20,7 +21,9 @@ export function createIdpAdapter(db: Kysely<Database>) {
         grant_id: payload.grantId ?? null,
         user_code: payload.userCode ?? null,
         uid: payload.uid ?? null,
-        expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
+        expires_at: expiresIn
+          ? new Date(clock.now().getTime() + expiresIn * 1000).toISOString()
+          : null,
       };
       await db
         .insertInto('idp_payloads')
@@ -37,7 +40,8 @@ export function createIdpAdapter(db: Kysely<Database>) {
         .where(column, '=', value)
         .executeTakeFirst();
       if (!row) return undefined;
-      if (row.expires_at && new Date(row.expires_at).getTime() <= Date.now()) return undefined;
+      if (row.expires_at && new Date(row.expires_at).getTime() <= clock.now().getTime())
+        return undefined;
       const payload = JSON.parse(row.payload) as AdapterPayload;
       return row.consumed_at
         ? { ...payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) }
@@ -59,7 +63,7 @@ export function createIdpAdapter(db: Kysely<Database>) {
     async consume(id: string): Promise<void> {
       await db
         .updateTable('idp_payloads')
-        .set({ consumed_at: new Date().toISOString() })
+        .set({ consumed_at: clock.now().toISOString() })
         .where('model', '=', this.model)
         .where('id', '=', id)
         .execute();
@@ -80,6 +84,6 @@ export function createIdpAdapter(db: Kysely<Database>) {
 }
 
 /** Removes expired entries; run now and then so the table does not grow without bound. */
-export async function purgeExpiredIdpPayloads(db: Kysely<Database>, now = new Date()) {
+export async function purgeExpiredIdpPayloads(db: Kysely<Database>, now: Date) {
   await db.deleteFrom('idp_payloads').where('expires_at', '<', now.toISOString()).execute();
 }

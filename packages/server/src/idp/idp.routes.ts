@@ -9,6 +9,7 @@ import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
 import { requestMetaOf } from '../http/request-context.ts';
+import type { Clock } from '../time/clock.ts';
 import {
   builtinAdministratorGroup,
   demoAccounts,
@@ -40,8 +41,7 @@ export async function mountBuiltinProvider(app: FastifyInstance, provider: Provi
 export async function registerIdpLoginRoutes(
   app: FastifyInstance,
   provider: Provider,
-  config: AppConfig,
-  database: DatabaseHandle,
+  { config, database, clock }: { config: AppConfig; database: DatabaseHandle; clock: Clock },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
@@ -106,15 +106,16 @@ export async function registerIdpLoginRoutes(
       const interaction = await details(request, reply.raw);
       if (interaction.prompt.name !== 'login') throw new AppError('loginExpired');
       const meta = requestMetaOf(request);
+      const now = clock.now();
       const keys = throttleKeys(request.body.email, request.ip);
-      if (await isThrottled(db, keys)) {
-        await recordLoginFailure(db, request.body.email, 'throttled', meta);
+      if (await isThrottled(db, keys, now)) {
+        await recordLoginFailure(db, request.body.email, 'throttled', meta, now);
         throw new AppError('tooManyRequests');
       }
       const account = await verifyAccountPassword(db, request.body.email, request.body.password);
       if (!account) {
-        await countFailure(db, keys);
-        await recordLoginFailure(db, request.body.email, 'wrong password', meta);
+        await countFailure(db, keys, now);
+        await recordLoginFailure(db, request.body.email, 'wrong password', meta, now);
         throw new AppError('invalidCredentials');
       }
       await clearAccountFailures(db, account.email);

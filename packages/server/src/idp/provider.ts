@@ -7,6 +7,7 @@ import Provider, {
 } from 'oidc-provider';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
+import type { Clock } from '../time/clock.ts';
 import {
   builtinClientId,
   builtinClientSecret,
@@ -47,7 +48,7 @@ const signerClient = (config: AppConfig): ClientMetadata => ({
  * login page, storage in our database, and the portal as its client twice: for users'
  * login and (demo profile) for signers' identification, which alone gets the identity code.
  */
-export async function createBuiltinProvider(db: Kysely<Database>, config: AppConfig) {
+export async function createBuiltinProvider(db: Kysely<Database>, config: AppConfig, clock: Clock) {
   const scope = 'openid email profile groups';
   // Our own clients and the scopes each is granted without asking the user.
   const ownClientScopes: Record<string, string> = {
@@ -55,7 +56,7 @@ export async function createBuiltinProvider(db: Kysely<Database>, config: AppCon
     ...(config.signerOidc?.kind === 'builtin' ? { [signerClientId]: signerClientScopes } : {}),
   };
   const configuration: Configuration = {
-    adapter: createIdpAdapter(db),
+    adapter: createIdpAdapter(db, clock),
     clients: [
       {
         client_id: builtinClientId,
@@ -76,7 +77,7 @@ export async function createBuiltinProvider(db: Kysely<Database>, config: AppCon
           .digest('base64url'),
       ],
     },
-    jwks: await loadOrCreateSigningKeys(db),
+    jwks: await loadOrCreateSigningKeys(db, clock.now()),
     scopes: [...scope.split(' '), personalIdentityCodeScope],
     claims: {
       openid: ['sub'],

@@ -10,7 +10,10 @@ const settingKey = 'idp-jwks';
  * The built-in provider's token-signing keys, kept in the database so every node signs
  * with the same key; made once, by whichever node starts first.
  */
-export async function loadOrCreateSigningKeys(db: Kysely<Database>): Promise<{ keys: JWK[] }> {
+export async function loadOrCreateSigningKeys(
+  db: Kysely<Database>,
+  now: Date,
+): Promise<{ keys: JWK[] }> {
   const existing = await findSetting(db, settingKey);
   if (existing) return JSON.parse(existing) as { keys: JWK[] };
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -25,7 +28,7 @@ export async function loadOrCreateSigningKeys(db: Kysely<Database>): Promise<{ k
     .values({
       key: settingKey,
       value: JSON.stringify({ keys: [jwk] }),
-      updated_at: new Date().toISOString(),
+      updated_at: now.toISOString(),
     })
     .onConflict((conflict) => conflict.column('key').doNothing())
     .execute();

@@ -16,7 +16,7 @@ const limitOf = (key: string) =>
   key.startsWith('account:') ? maxAccountFailures : maxAddressFailures;
 
 /** True while any key has had too many failures within the window. */
-export async function isThrottled(db: Kysely<Database>, keys: string[], now = new Date()) {
+export async function isThrottled(db: Kysely<Database>, keys: string[], now: Date) {
   const rows = await db.selectFrom('login_throttle').selectAll().where('key', 'in', keys).execute();
   return rows.some(
     (row) =>
@@ -26,7 +26,7 @@ export async function isThrottled(db: Kysely<Database>, keys: string[], now = ne
 }
 
 /** Counts one failure under each key, starting a new window when the old one has passed. */
-export async function recordLoginFailure(db: Kysely<Database>, keys: string[], now = new Date()) {
+export async function recordLoginFailure(db: Kysely<Database>, keys: string[], now: Date) {
   await db.transaction().execute(async (trx) => {
     for (const key of keys) {
       const row = await trx

@@ -6,6 +6,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { loadPortalTrust } from '../pki/portal-trust.ts';
 import { createFileStorage } from '../storage/create-storage.ts';
 import { ensureBucket } from '../storage/s3-storage.ts';
+import { systemClock } from '../time/clock.ts';
 import { copyAndVerifyFiles, type FileCheck } from './copy-files.ts';
 import {
   copyTables,
@@ -92,7 +93,7 @@ export async function migrateToPostgres(options: MigrationOptions): Promise<Migr
       log,
     });
     const auditChains = await checkAuditChains(target);
-    const pkiProblem = await loadPortalTrust(target.db, config).then(
+    const pkiProblem = await loadPortalTrust(target.db, config, systemClock).then(
       () => null,
       (error: unknown) => `the portal PKI does not open: ${(error as Error).message}`,
     );

@@ -1,20 +1,21 @@
 import { PkiError, type PkiStore } from '@esign/pades';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { Clock } from '../time/clock.ts';
 import { findSetting } from '../config/config.repository.ts';
 
 /**
  * The portal PKI kept in the database (keys encrypted by PKI_PASSPHRASE), so every node
  * uses the same CAs and time-stamping key; an entry is written once and never replaced.
  */
-export function createDatabasePkiStore(db: Kysely<Database>): PkiStore {
+export function createDatabasePkiStore(db: Kysely<Database>, clock: Clock): PkiStore {
   const key = (name: string) => `pki:${name}`;
   return {
     read: async (name) => (await findSetting(db, key(name))) ?? null,
     async write(name, content) {
       const result = await db
         .insertInto('settings')
-        .values({ key: key(name), value: content, updated_at: new Date().toISOString() })
+        .values({ key: key(name), value: content, updated_at: clock.now().toISOString() })
         .onConflict((conflict) => conflict.column('key').doNothing())
         .executeTakeFirst();
       if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) {

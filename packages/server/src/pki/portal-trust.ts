@@ -13,6 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
+import type { Clock } from '../time/clock.ts';
 import { createDatabasePkiStore } from './database-pki-store.ts';
 
 export const crlPaths = { issuing: '/api/pki/issuing.crl', root: '/api/pki/root.crl' } as const;
@@ -36,8 +37,9 @@ const crlLifetimeMs = 60 * 60 * 1000;
 export async function loadPortalTrust(
   db: Kysely<Database>,
   config: AppConfig,
+  clock: Clock,
 ): Promise<PortalTrust> {
-  const pki = await loadOrCreatePortalPki(createDatabasePkiStore(db), {
+  const pki = await loadOrCreatePortalPki(createDatabasePkiStore(db, clock), {
     passphrase: config.pkiPassphrase,
     organisation: config.organizationName || 'eSign portal',
     country: 'FI',
@@ -58,13 +60,13 @@ export async function loadPortalTrust(
     respondToTimestampRequest: (request) => responder.respond(request),
     async crl(which) {
       const cached = cache.get(which);
-      if (cached && cached.until > Date.now()) return cached.der;
+      if (cached && cached.until > clock.now().getTime()) return cached.der;
       // Nothing is revoked yet: one-time certificates live for minutes and are not reused.
       const der =
         which === 'issuing'
           ? await createCrl(pki, { revoked: [] })
           : await createRootCrl(pki, { revoked: [] });
-      cache.set(which, { der, until: Date.now() + crlLifetimeMs });
+      cache.set(which, { der, until: clock.now().getTime() + crlLifetimeMs });
       return der;
     },
   };

@@ -70,6 +70,26 @@ export async function moveFlow(
 }
 
 /**
+ * Ends a flow that is out for signing, in the caller's transaction: Rejected (by a signer) or
+ * Cancelled (by its sender, or its deadline), dated now, to be deleted a retention period
+ * later. Answers false when the flow was no longer out (another ending won).
+ */
+export async function endSentFlow(
+  trx: Kysely<Database>,
+  flowId: string,
+  ending: { status: 'Rejected' | 'Cancelled'; comment?: string | null },
+  now: Date,
+  retentionMs: number,
+): Promise<boolean> {
+  const at = now.toISOString();
+  return moveFlow(trx, flowId, ending.status === 'Rejected' ? 'reject' : 'cancel', now, {
+    ...(ending.status === 'Rejected' ? { rejected_at: at } : { cancelled_at: at }),
+    ...(ending.comment !== undefined ? { cancellation_comment: ending.comment } : {}),
+    auto_delete_at: new Date(now.getTime() + retentionMs).toISOString(),
+  });
+}
+
+/**
  * A write to a draft (its fields, signers or files), guarded like a transition: it sets the
  * given fields only while the flow is a draft and answers whether it still was. Called first
  * in the transaction that writes the rest, it also holds the flow's row, so a send cannot

@@ -6,6 +6,7 @@ import type { Database, SignFlowRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { SigningDeps } from '../signing/signing-deps.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import type { Clock } from '../time/clock.ts';
 import { flowStateOf } from './flow-state.ts';
 import { findVisibleFlow, type FlowAccess } from './signflows.repository.ts';
 
@@ -13,6 +14,7 @@ export interface SignFlowDeps {
   db: Kysely<Database>;
   storage: FileStorage;
   config: AppConfig;
+  clock: Clock;
 }
 
 /** Sending, cancelling and checking reach into signing: they need its clock, trust and jobs. */

@@ -9,7 +9,7 @@ import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { receiveToTemporaryFile } from '../files/receive-upload.ts';
 import { sendStoredFile } from '../files/send-stored-file.ts';
-import { requireSession, userOf } from '../http/request-context.ts';
+import { requestContextOf, requireSession, userOf } from '../http/request-context.ts';
 import type { SignFlowDeps } from './signflow-access.ts';
 import { addFlowFile, findDownload, removeFlowFile } from './signflow-files.service.ts';
 
@@ -149,15 +149,16 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
           kind,
         );
         if (kind === 'signedfile' || kind === 'personalsignedfile') {
-          await recordAuditEvent(deps.db, {
-            operation: auditOperations.downloaded,
-            flowId: file.flow_id,
-            actor: userOf(request).email,
-            userId: userOf(request).id,
-            ip: request.ip,
-            userAgent: request.headers['user-agent'] ?? null,
-            details: { kind },
-          });
+          await recordAuditEvent(
+            deps.db,
+            {
+              operation: auditOperations.downloaded,
+              flowId: file.flow_id,
+              details: { kind },
+              ...requestContextOf(request, userOf(request).email),
+            },
+            deps.clock.now(),
+          );
         }
         return sendStoredFile(deps, request, reply, file);
       },

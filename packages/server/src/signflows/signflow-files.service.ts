@@ -8,11 +8,12 @@ import { detectContentType } from '../files/content-type.ts';
 import { checkPdf, checkSignablePdf } from '../files/pdf-check.ts';
 import type { ReceivedFile } from '../files/receive-upload.ts';
 import { flowConflict, updateDraft } from './flow-state.ts';
-import { findFile, listFiles, queueFileDeletions } from './signflows.repository.ts';
+import { findFile, listFiles } from './signflows.repository.ts';
 import { assertDraft, loadVisibleFlow, type SignFlowDeps } from './signflow-access.ts';
 import {
   claimStorageKeys,
   discardUnrecordedFiles,
+  queueFileDeletions,
   removeStoredFiles,
   reserveStorageKeys,
 } from '../files/stored-objects.ts';
@@ -30,10 +31,11 @@ export type CopiedFile = Omit<FileRow, 'size'> & { size: number };
  * transaction that records them (recordCopiedFiles); a failure removes what was copied.
  */
 export async function copyFlowObjects(
-  deps: Pick<SignFlowDeps, 'db' | 'storage'>,
+  deps: Pick<SignFlowDeps, 'db' | 'storage' | 'clock'>,
   sourceFlowId: string,
   targetFlowId: string,
 ): Promise<CopiedFile[]> {
+  const now = deps.clock.now();
   const files = (await listFiles(deps.db, sourceFlowId)).filter(
     (file) => file.kind === 'signfile' || file.kind === 'attachment',
   );
@@ -45,12 +47,12 @@ export async function copyFlowObjects(
       flow_id: targetFlowId,
       storage_key: storageKeyFor(targetFlowId, id),
       size: Number(file.size),
-      created_at: new Date().toISOString(),
+      created_at: now.toISOString(),
     };
     return { from: file.storage_key, record };
   });
   const keys = copies.map(({ record }) => record.storage_key);
-  await reserveStorageKeys(deps.db, keys);
+  await reserveStorageKeys(deps.db, keys, now);
   try {
     for (const { from, record } of copies) await deps.storage.copy(from, record.storage_key);
   } catch (error) {
@@ -138,18 +140,20 @@ export async function addFlowFile(
     const contentType = await checkUpload(deps, flowId, kind, upload);
     const id = randomUUID();
     const key = storageKeyFor(flowId, id);
-    await reserveStorageKeys(deps.db, [key]);
+    const now = deps.clock.now();
+    await reserveStorageKeys(deps.db, [key], now);
     await deps.storage.putFile(key, upload.received.path, contentType);
     try {
       const replaced = await deps.db.transaction().execute(async (trx) => {
         // First the flow's row: still a draft, and held so that a send or another upload
         // waits for this one; then the rules, against the files as they are now.
-        if (!(await updateDraft(trx, flowId, new Date()))) throw await flowConflict(trx, flowId);
+        if (!(await updateDraft(trx, flowId, now))) throw await flowConflict(trx, flowId);
         assertRoomFor(await listFiles(trx, flowId), kind, upload.fileName);
         const previous = kind === 'signfile' ? await listFiles(trx, flowId, 'signfile') : [];
         await queueFileDeletions(
           trx,
           previous.map((file) => file.storage_key),
+          now,
         );
         if (previous.length > 0)
           await trx
@@ -168,7 +172,7 @@ export async function addFlowFile(
             size: upload.received.size,
             sha256: upload.received.sha256,
             storage_key: key,
-            created_at: new Date().toISOString(),
+            created_at: now.toISOString(),
           })
           .execute();
         await claimStorageKeys(trx, [key]);
@@ -201,12 +205,14 @@ export async function removeFlowFile(
       )
     : await listFiles(deps.db, flowId, kind);
   if (files.length === 0) throw new AppError('notFound');
+  const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     // Sent meanwhile: the file it was sent with stays.
-    if (!(await updateDraft(trx, flowId, new Date()))) throw await flowConflict(trx, flowId);
+    if (!(await updateDraft(trx, flowId, now))) throw await flowConflict(trx, flowId);
     await queueFileDeletions(
       trx,
       files.map((file) => file.storage_key),
+      now,
     );
     await trx
       .deleteFrom('sign_flow_files')

@@ -12,11 +12,15 @@ import type { RequestContext, SessionUser } from '../http/request-context.ts';
 import type { Database, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
-import { flowConflict, isDeletable, updateDraft } from './flow-state.ts';
+import { endSentFlow, flowConflict, isDeletable, updateDraft } from './flow-state.ts';
 import { presentDetail, presentListItem, presentSignFlow } from './signflows.presenter.ts';
-import { listFiles, listFlows, listSigners, queueFileDeletions } from './signflows.repository.ts';
+import { listFiles, listFlows, listSigners } from './signflows.repository.ts';
 import { copyFlowObjects, recordCopiedFiles } from './signflow-files.service.ts';
-import { discardUnrecordedFiles, removeStoredFiles } from '../files/stored-objects.ts';
+import {
+  discardUnrecordedFiles,
+  queueFileDeletions,
+  removeStoredFiles,
+} from '../files/stored-objects.ts';
 import {
   accessOf,
   assertDraft,
@@ -26,7 +30,6 @@ import {
 } from './signflow-access.ts';
 import { startSigning } from '../signing/flow-start.service.ts';
 import { notifyCancelled, retryStuckFlow } from '../signing/sender.service.ts';
-import { endSentFlow } from '../signing/signing.repository.ts';
 
 type SaveInput = z.output<typeof SignFlowSaveRequest>;
 

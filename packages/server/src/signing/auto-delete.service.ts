@@ -1,7 +1,7 @@
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { deletableStatuses } from '../signflows/flow-state.ts';
-import { removeStoredFiles } from '../files/stored-objects.ts';
-import { listFiles, queueFileDeletions } from '../signflows/signflows.repository.ts';
+import { queueFileDeletions, removeStoredFiles } from '../files/stored-objects.ts';
+import { listFiles } from '../signflows/flow-records.ts';
 import type { SigningDeps } from './signing-deps.ts';
 
 /** Flows in these states are deleted at their auto-delete date; a flow out for signing never is. */

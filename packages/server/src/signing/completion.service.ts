@@ -4,7 +4,7 @@ import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
 import type { SignFlowStatus } from '@esign/contract';
 import { flowTransitions, moveFlow } from '../signflows/flow-state.ts';
-import { listSigners } from '../signflows/signflows.repository.ts';
+import { listSigners } from '../signflows/flow-records.ts';
 import { days, type SigningDeps } from './signing-deps.ts';
 import { findFlow, findOwner, findWorkingFile } from './signing.repository.ts';
 import { inspectorLink, senderFlowLink } from './signing-addresses.ts';

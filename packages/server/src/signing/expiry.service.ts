@@ -1,11 +1,12 @@
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
-import { listSigners } from '../signflows/signflows.repository.ts';
+import { endSentFlow } from '../signflows/flow-state.ts';
+import { listSigners } from '../signflows/flow-records.ts';
 import { invitedOthers } from './reject.service.ts';
 import { endSignerSessions } from './signer-session.ts';
 import { days, type SigningDeps } from './signing-deps.ts';
 import { senderFlowLink } from './signing-addresses.ts';
-import { endSentFlow, findOwner } from './signing.repository.ts';
+import { findOwner } from './signing.repository.ts';
 
 /**
  * Ends the flows still out for signing whose deadline has passed: each becomes Cancelled

@@ -7,7 +7,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { flowConflict, flowStateOf, moveFlow } from '../signflows/flow-state.ts';
-import { listFiles, listSigners } from '../signflows/signflows.repository.ts';
+import { listFiles, listSigners } from '../signflows/flow-records.ts';
 import { claimStorageKeys, discardUnrecordedFiles } from '../files/stored-objects.ts';
 import { days, signingJobs, type SigningDeps } from './signing-deps.ts';
 import { reminderJob } from './invitations.service.ts';

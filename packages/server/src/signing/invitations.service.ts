@@ -3,7 +3,7 @@ import { renderMail } from '../mail/templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import type { NewJob } from '../jobs/enqueue-job.ts';
-import { listSigners } from '../signflows/signflows.repository.ts';
+import { listSigners } from '../signflows/flow-records.ts';
 import { days, signingJobs, type SigningDeps } from './signing-deps.ts';
 import { findFlow, findOwner, findSigner } from './signing.repository.ts';
 import { signingLink, signingToken } from './signing-links.ts';

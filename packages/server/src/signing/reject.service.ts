@@ -2,10 +2,11 @@ import type { SignerRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
-import { listSigners } from '../signflows/signflows.repository.ts';
+import { endSentFlow } from '../signflows/flow-state.ts';
+import { listSigners } from '../signflows/flow-records.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import { days, type SigningDeps } from './signing-deps.ts';
-import { endSentFlow, findOwner } from './signing.repository.ts';
+import { findOwner } from './signing.repository.ts';
 import { assertIdentified, assertOpen, type SignerContext } from './signer-task.service.ts';
 import { endSignerSessions } from './signer-session.ts';
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 import { sendStoredFile } from '../files/send-stored-file.ts';
 import { requireSession, userOf } from '../http/request-context.ts';
-import { listFiles } from '../signflows/signflows.repository.ts';
+import { listFiles } from '../signflows/flow-records.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { inspectorRoute } from './signing-addresses.ts';
 import { inspectorToken, sameToken } from './signing-links.ts';

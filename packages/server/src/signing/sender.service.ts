@@ -8,7 +8,7 @@ import { enqueueJob } from '../jobs/job-queue.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
 import { loadVisibleFlow } from '../signflows/signflow-access.ts';
 import { moveFlow } from '../signflows/flow-state.ts';
-import { listSigners } from '../signflows/signflows.repository.ts';
+import { listSigners } from '../signflows/flow-records.ts';
 import { invitedOthers } from './reject.service.ts';
 import { signingJobs, type SigningDeps } from './signing-deps.ts';
 import { signingLink, signingToken } from './signing-links.ts';

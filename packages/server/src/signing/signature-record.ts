@@ -4,8 +4,8 @@ import { AppError } from '../errors/app-error.ts';
 import type { Database, SignerRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
-import { listSigners, queueFileDeletions } from '../signflows/signflows.repository.ts';
-import { claimStorageKeys } from '../files/stored-objects.ts';
+import { listSigners } from '../signflows/flow-records.ts';
+import { claimStorageKeys, queueFileDeletions } from '../files/stored-objects.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import { signingJobs } from './signing-deps.ts';
 import { signersInTurn } from './signing-turns.ts';
@@ -82,7 +82,7 @@ export async function recordSignature(
       .execute();
     await claimStorageKeys(trx, [stored.storageKey]);
     await trx.deleteFrom('sign_flow_files').where('id', '=', outcome.previousFileId).execute();
-    await queueFileDeletions(trx, [outcome.previousStorageKey]);
+    await queueFileDeletions(trx, [outcome.previousStorageKey], now);
     await endSignerSessions(trx, signer.id);
     await recordAuditEvent(
       trx,

@@ -11,7 +11,7 @@ import type { SignerRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
-import { listFiles, listSigners } from '../signflows/signflows.repository.ts';
+import { listFiles, listSigners } from '../signflows/flow-records.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { findOwner, findSignerByTokenHash } from './signing.repository.ts';

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database, SignerRow, SignFlowRow } from '../db/schema.ts';
-import { moveFlow } from '../signflows/flow-state.ts';
 
 export async function findSignerByTokenHash(
   db: Kysely<Database>,
@@ -44,24 +43,4 @@ export async function findWorkingFile(db: Kysely<Database>, flow: SignFlowRow) {
     .where('id', '=', flow.working_file_id)
     .where('flow_id', '=', flow.id)
     .executeTakeFirst();
-}
-
-/**
- * Ends a flow that is out for signing, in the caller's transaction: Rejected (by a signer) or
- * Cancelled (by its sender, or its deadline), dated now, to be deleted a retention period
- * later. Answers false when the flow was no longer out (another ending won).
- */
-export async function endSentFlow(
-  trx: Kysely<Database>,
-  flowId: string,
-  ending: { status: 'Rejected' | 'Cancelled'; comment?: string | null },
-  now: Date,
-  retentionMs: number,
-): Promise<boolean> {
-  const at = now.toISOString();
-  return moveFlow(trx, flowId, ending.status === 'Rejected' ? 'reject' : 'cancel', now, {
-    ...(ending.status === 'Rejected' ? { rejected_at: at } : { cancelled_at: at }),
-    ...(ending.comment !== undefined ? { cancellation_comment: ending.comment } : {}),
-    auto_delete_at: new Date(now.getTime() + retentionMs).toISOString(),
-  });
 }

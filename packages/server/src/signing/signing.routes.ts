@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 import { sendStoredFile } from '../files/send-stored-file.ts';
 import { requestContextOf } from '../http/request-context.ts';
-import { findFile } from '../signflows/signflows.repository.ts';
+import { findFile } from '../signflows/flow-records.ts';
 import { startQualified } from './qualified-flow.service.ts';
 import { taskStateOf } from './signing-turns.ts';
 import { rejectAsSigner } from './reject.service.ts';

@@ -5,6 +5,7 @@ import { createSamlLogin, samlAcsUrl, type SamlLogin } from '../../src/auth/saml
 import { loadConfig, type AppConfig } from '../../src/config/env.ts';
 import type { DatabaseKind } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { systemClock } from '../../src/time/clock.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 import { createWebDist } from './test-app.ts';
 import {
@@ -107,7 +108,7 @@ export function useSamlTestApp(
       SAML_LOGOUT_URL: 'https://idp.example.org/slo',
       ...env,
     });
-    context.samlLogin = createSamlLogin(context.database.handle.db, context.config);
+    context.samlLogin = createSamlLogin(context.database.handle.db, context.config, systemClock);
     context.app = await buildApp({ config: context.config, database: context.database.handle });
     await context.app.ready();
   });

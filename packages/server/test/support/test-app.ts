@@ -26,6 +26,15 @@ export interface TestContext {
 }
 
 /**
+ * Sessions read the app's clock too: a test that moves it by hours or days keeps its users
+ * signed in with these limits (a year idle, a year in all).
+ */
+export const sessionsOutlastMovedClock = {
+  SESSION_IDLE_MINUTES: '525600',
+  SESSION_ABSOLUTE_HOURS: '8760',
+};
+
+/**
  * Builds the app over a fresh migrated database of the given kind for one test file;
  * the returned object is filled in before the tests run and torn down after.
  */

@@ -2,6 +2,7 @@ import { SAML, ValidateInResponseTo, type Profile, type SamlConfig } from '@node
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Clock } from '../../time/clock.ts';
 import type { ExternalIdentity } from '../external-identity.ts';
 import { safeReturnPath } from '../login.service.ts';
 import type { ActiveSession } from '../../http/request-context.ts';
@@ -46,7 +47,7 @@ export interface SamlLogin {
  * only, answers only to requests some node made (each answered once), attributes mapped
  * to the portal's user.
  */
-export function createSamlLogin(db: Kysely<Database>, config: AppConfig): SamlLogin {
+export function createSamlLogin(db: Kysely<Database>, config: AppConfig, clock: Clock): SamlLogin {
   const login = config.login;
   if (login.kind !== 'saml') throw new Error('SAML login is not configured');
   const acsUrl = samlAcsUrl(config);
@@ -72,7 +73,7 @@ export function createSamlLogin(db: Kysely<Database>, config: AppConfig): SamlLo
       ? { privateKey: login.spKey, decryptionPvk: login.spKey, publicCert: login.spCert }
       : {}),
   };
-  const shared = new SAML({ ...options, cacheProvider: samlRequestStore(db, requestTtlMs) });
+  const shared = new SAML({ ...options, cacheProvider: samlRequestStore(db, requestTtlMs, clock) });
 
   return {
     loginUrl: (returnTo) => shared.getAuthorizeUrlAsync(safeReturnPath(returnTo), undefined, {}),
@@ -94,7 +95,7 @@ export function createSamlLogin(db: Kysely<Database>, config: AppConfig): SamlLo
     async validate(body) {
       // One SAML per response, so that it can tell whether this response consumed its request.
       const consumed = new Set<string>();
-      const store = samlRequestStore(db, requestTtlMs, (id) => consumed.add(id));
+      const store = samlRequestStore(db, requestTtlMs, clock, (id) => consumed.add(id));
       const { profile } = await new SAML({
         ...options,
         cacheProvider: store,

@@ -1,6 +1,7 @@
 import type { CacheProvider } from '@node-saml/node-saml';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Clock } from '../../time/clock.ts';
 
 /**
  * node-saml's store of outstanding request ids, kept in saml_requests so that any node
@@ -11,13 +12,14 @@ import type { Database } from '../../db/schema.ts';
 export function samlRequestStore(
   db: Kysely<Database>,
   ttlMs: number,
+  clock: Clock,
   onRemoved: (id: string) => void = () => undefined,
 ): CacheProvider {
-  const cutoff = () => new Date(Date.now() - ttlMs).toISOString();
+  const cutoff = () => new Date(clock.now().getTime() - ttlMs).toISOString();
   return {
     async saveAsync(id, value) {
       await db.deleteFrom('saml_requests').where('created_at', '<', cutoff()).execute();
-      const createdAt = new Date();
+      const createdAt = clock.now();
       const inserted = await db
         .insertInto('saml_requests')
         .values({ id, value, created_at: createdAt.toISOString() })

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { auditOperations, recordAuditEvent } from '../../audit/audit.service.ts';
 import type { AppConfig } from '../../config/env.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
+import type { Clock } from '../../time/clock.ts';
 import { requestMetaOf, type RequestMeta } from '../../http/request-context.ts';
 import { completeLogin, recordLoginFailure } from '../login.service.ts';
 import { endSession, hashSessionToken } from '../session.service.ts';
@@ -39,9 +40,9 @@ const reasonOf = (error: unknown) =>
  */
 export async function registerSamlRoutes(
   app: FastifyInstance,
-  deps: { config: AppConfig; database: DatabaseHandle; samlLogin: SamlLogin },
+  deps: { config: AppConfig; database: DatabaseHandle; samlLogin: SamlLogin; clock: Clock },
 ) {
-  const { config, database, samlLogin } = deps;
+  const { config, database, samlLogin, clock } = deps;
   await app.register(async (scope) => {
     await scope.register(formbody);
     const routes = scope.withTypeProvider<ZodTypeProvider>();
@@ -84,13 +85,14 @@ export async function registerSamlRoutes(
             result.identity,
             { method: 'saml', samlNameId: result.nameId, samlSessionIndex: result.sessionIndex },
             meta,
+            clock.now(),
           );
           app.sessionCookies.setSession(reply, token);
           app.sessionCookies.refreshCsrf(reply, { id: hashSessionToken(token) }, request);
           return reply.redirect(result.returnTo, 303);
         } catch (error) {
           request.log.info({ reason: reasonOf(error) }, 'SAML login refused');
-          await recordLoginFailure(database.db, actor, reasonOf(error), meta);
+          await recordLoginFailure(database.db, actor, reasonOf(error), meta, clock.now());
           return reply.redirect('/login?failed=1', 303);
         }
       },
@@ -110,6 +112,7 @@ export async function registerSamlRoutes(
             message.nameId,
             message.sessionIndex,
             requestMetaOf(request),
+            clock.now(),
           );
           if (message.answerUrl) return reply.redirect(message.answerUrl, 303);
         }
@@ -142,16 +145,21 @@ async function endSessionsOf(
   nameId: string,
   sessionIndex: string | null,
   meta: RequestMeta,
+  now: Date,
 ) {
   await database.db.transaction().execute(async (trx) => {
     for (const user of await deleteSamlSessions(trx, nameId, sessionIndex)) {
-      await recordAuditEvent(trx, {
-        operation: auditOperations.logoutSuccess,
-        userId: user.userId,
-        actor: user.email,
-        ...meta,
-        details: { method: 'saml', initiator: 'provider' },
-      });
+      await recordAuditEvent(
+        trx,
+        {
+          operation: auditOperations.logoutSuccess,
+          userId: user.userId,
+          actor: user.email,
+          ...meta,
+          details: { method: 'saml', initiator: 'provider' },
+        },
+        now,
+      );
     }
   });
 }

@@ -20,8 +20,8 @@ import {
 export interface SignerIdentificationDeps {
   db: Kysely<Database>;
   config: AppConfig;
-  /** The signing side's clock (SigningDeps.clock fits); the system's when unset. */
-  clock?: Clock;
+  /** The signing side's clock (SigningDeps.clock fits). */
+  clock: Clock;
   /** Reaches the built-in provider in-process (injectFetch of auth/identity.ts); unset for an external one. */
   customFetch?: client.CustomFetch;
   /** Where a refused claim is reported, e.g. the request's logger; the console when unset. */
@@ -53,7 +53,7 @@ export async function startSignerIdentification(
   const server = await discover().catch((cause: unknown) => {
     throw new AppError('unavailable', { cause });
   });
-  const now = deps.clock?.now() ?? new Date();
+  const now = deps.clock.now();
   const state = client.randomState();
   const nonce = client.randomNonce();
   const verifier = client.randomPKCECodeVerifier();
@@ -109,8 +109,7 @@ export async function completeSignerIdentification(
     .executeTakeFirst();
   if (!row) throw new SignerIdentificationError(null, new Error('unknown or used state'));
   const pending = openPending(deps.config, state, row.payload);
-  const elapsedMs =
-    (deps.clock?.now() ?? new Date()).getTime() - Date.parse(toIsoString(row.created_at));
+  const elapsedMs = deps.clock.now().getTime() - Date.parse(toIsoString(row.created_at));
   if (elapsedMs > identificationTtlMs) {
     throw new SignerIdentificationError(pending.returnToken, new Error('expired state'));
   }
