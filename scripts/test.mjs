@@ -1,4 +1,5 @@
-// `npm test`: every test the project has, in order — lint, typecheck, unit, integration
+// `npm test`: every test the project has, in order — lint, structure (the dependency rules of
+// .dependency-cruiser.cjs), format, typecheck, unit, integration
 // on SQLite and PostgreSQL, browser tests in Chromium. Missing system pieces are
 // installed when we can (root with apt-get) or the run fails saying how to get them.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -98,7 +99,15 @@ async function ensurePostgres() {
  * waiting on a lock, so no test timeout can fire) is then stopped and the stage run once
  * more, saying so; a stage that hangs twice fails.
  */
-const stageLimitsMinutes = { lint: 5, format: 3, typecheck: 5, unit: 4, integration: 9, e2e: 14 };
+const stageLimitsMinutes = {
+  lint: 5,
+  structure: 2,
+  format: 3,
+  typecheck: 5,
+  unit: 4,
+  integration: 9,
+  e2e: 14,
+};
 
 /** The stage running now: Ctrl-C or a stop of this script stops its whole process group too. */
 let current = null;
@@ -180,6 +189,8 @@ function countPlaywright(file) {
 
 try {
   await run('lint', 'npx', ['eslint', '.']);
+  // No import cycles, route files apart, features apart, shared code below the features.
+  await run('structure', 'npx', ['depcruise', 'packages/*/src']);
   await run('format', 'npx', ['prettier', '--check', '.']);
   await run('typecheck', 'npm', ['run', 'typecheck']);
   const unitReport = join(reports, 'unit.json');

@@ -1,0 +1,105 @@
+// The shape of the code, checked by `npm run lint` and `npm test` (the `structure` stage):
+// `npx depcruise packages/*/src`. docs/decisions.md ('Where code lives') says what lives where.
+
+// Server folders that hold one feature: its routes, services, repository and presenters.
+const features = [
+  'auth',
+  'groups',
+  'health',
+  'idp',
+  'ops',
+  'public',
+  'reports',
+  'signflows',
+  'signing',
+];
+// Server folders that every feature may use; they know nothing of any feature.
+const shared = [
+  'audit',
+  'config',
+  'db',
+  'errors',
+  'files',
+  'http',
+  'jobs',
+  'mail',
+  'metrics',
+  'pki',
+  'storage',
+  'time',
+  'web',
+];
+const server = '^packages/server/src/';
+const anyOf = (names) => `(${names.join('|')})`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment:
+        'A cycle means neither module can be read, tested or changed without the other: move the ' +
+        'shared piece down into a module of its own, or pass a function in.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-route-imports-route',
+      comment:
+        'A route file is HTTP only and registers its own calls. What two route files share ' +
+        '(the signed-in user, sending a stored file) lives in http/ or files/; app.ts registers ' +
+        'the routes.',
+      severity: 'error',
+      from: { path: '\\.routes\\.ts$' },
+      to: { path: '\\.routes\\.ts$' },
+    },
+    {
+      name: 'no-feature-internals',
+      comment:
+        "A feature's routes and repository are its own: another feature calls its services " +
+        "(or a module it shares on purpose), so a feature's tables and HTTP can change without " +
+        'breaking its neighbours.',
+      severity: 'error',
+      from: { path: `${server}${anyOf(features)}/` },
+      to: {
+        path: `${server}${anyOf(features)}/.*\\.(routes|repository)\\.ts$`,
+        pathNot: `${server}$1/`,
+      },
+    },
+    {
+      name: 'no-shared-imports-feature',
+      comment:
+        'Shared infrastructure (files, http, time, db, config, mail, jobs…) is below every ' +
+        'feature: if it needed a feature, that feature could never be changed alone. Move the ' +
+        'piece it needs down, or have the feature pass it in.',
+      severity: 'error',
+      from: { path: `${server}${anyOf(shared)}/` },
+      to: { path: `${server}${anyOf(features)}/` },
+    },
+    {
+      name: 'no-unknown-server-folder',
+      comment:
+        'Every server folder is either a feature or shared infrastructure: a new one is added ' +
+        'to one of the two lists above, so the rules cover it.',
+      severity: 'error',
+      from: {
+        path: `${server}[^/]+/`,
+        pathNot: `${server}${anyOf([...features, ...shared])}/`,
+      },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.test\\.tsx?$' },
+    // Type-only imports count: a type from another module is a dependency on it.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js'],
+    },
+  },
+};
