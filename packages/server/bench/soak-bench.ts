@@ -15,7 +15,7 @@ import { createWebDist } from '../test/support/test-app.ts';
  * process collects garbage far more often than usual (a tiny young generation, and a full
  * collection from a timer every 200 ms). Statements that the SQLite driver finalizes during
  * such collections are what aborted the process on Node 24 with better-sqlite3 12. The bench
- * fails when the process ends by itself or a request answers 5xx.
+ * fails when the process ends by itself or any request does not succeed.
  */
 
 const signers = [
@@ -63,7 +63,8 @@ export async function benchSoak(minutes: number): Promise<SoakResult> {
     requests += 1;
     byOperation[operation] = (byOperation[operation] ?? 0) + 1;
     const response = await request();
-    if (response.status >= 500)
+    // Every request of the mix is a valid one: anything but success (204 for a delete) fails.
+    if (response.status !== (operation === 'delete' ? 204 : 200))
       serverErrors.push(`${operation}: ${response.status} ${response.text().slice(0, 200)}`);
     return response.status === 200 ? response : undefined;
   };
@@ -83,7 +84,7 @@ export async function benchSoak(minutes: number): Promise<SoakResult> {
       const draft = (name: string, copyFrom: string | null = null) => ({
         Name: name,
         Note: null,
-        SignatureProcess: round % 2 ? 'Parallel' : 'Sequential',
+        SignatureProcess: round % 2 ? 'Concurrent' : 'Sequential',
         MinimumSignatureLevel: 'Low',
         ReminderIntervalInDays: null,
         InspectorEmail: null,
@@ -140,13 +141,15 @@ export function printSoak(result: SoakResult): boolean {
     `\nSoak: ${result.minutes} min of mixed requests on SQLite with a collection every 200 ms`,
   );
   console.log(
-    '| requests | 5xx or failed | process ended by itself | resident at start (MiB) | resident at end (MiB) |',
+    '| requests | failed | process ended by itself | resident at start (MiB) | resident at end (MiB) |',
   );
   console.log('| ---: | ---: | --- | ---: | ---: |');
   console.log(
     `| ${result.requests} | ${result.serverErrors.length} | ${aborted ? `yes: ${result.exitStatus?.code ?? result.exitStatus?.signal}` : 'no'} | ${result.rssStartMb.toFixed(0)} | ${result.rssEndMb.toFixed(0)} |`,
   );
-  console.log(`by operation: ${JSON.stringify(result.byOperation)} (goal: no 5xx, no abort)`);
+  console.log(
+    `by operation: ${JSON.stringify(result.byOperation)} (goal: no failed request, no abort)`,
+  );
   for (const error of result.serverErrors.slice(0, 10)) console.log(`  ${error}`);
   if (aborted) console.log(result.output);
   return !aborted && result.serverErrors.length === 0;
