@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import type * as Pades from '@esign/pades';
+import type * as JobQueue from '../src/jobs/job-queue.ts';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { makePdf } from './support/pdf.ts';
@@ -31,8 +33,8 @@ const gates = vi.hoisted(() => {
 
 /** The next time `step` runs it waits; answers when it got there and how to let it go on. */
 function holdAt(step: Step) {
-  let reached = () => undefined as void;
-  let release = () => undefined as void;
+  let reached: () => void = () => undefined;
+  let release: () => void = () => undefined;
   const arrived = new Promise<void>((resolve) => (reached = resolve));
   const released = new Promise<void>((resolve) => (release = resolve));
   gates.open.set(step, { reached, release: released });
@@ -40,7 +42,7 @@ function holdAt(step: Step) {
 }
 
 vi.mock('@esign/pades', async (importOriginal) => {
-  const pades = await importOriginal<typeof import('@esign/pades')>();
+  const pades = await importOriginal<typeof Pades>();
   return {
     ...pades,
     prepareForSigning: async (...args: Parameters<typeof pades.prepareForSigning>) => {
@@ -59,7 +61,7 @@ vi.mock('@esign/pades', async (importOriginal) => {
 });
 
 vi.mock('../src/jobs/job-queue.ts', async (importOriginal) => {
-  const queue = await importOriginal<typeof import('../src/jobs/job-queue.ts')>();
+  const queue = await importOriginal<typeof JobQueue>();
   return {
     ...queue,
     enqueueJob: async (...args: Parameters<typeof queue.enqueueJob>) => {
