@@ -11,37 +11,38 @@ import { flowConflict, updateDraft } from './flow-state.ts';
 import { findFile, listFiles } from './signflows.repository.ts';
 import { assertDraft, loadVisibleFlow, type SignFlowDeps } from './signflow-access.ts';
 import {
-  claimStorageKeys,
-  discardUnrecordedFiles,
-  queueFileDeletions,
-  removeStoredFiles,
-  reserveStorageKeys,
-} from '../files/stored-objects.ts';
+  flowObjectKey,
+  lostRace,
+  storeAndRecord,
+  type ObjectSource,
+} from '../files/store-and-record.ts';
+import { queueFileDeletions, removeStoredFiles } from '../files/stored-objects.ts';
 
 const refuse = (key: string, params?: Record<string, string | number>) =>
   new AppError('validation', { issues: [{ path: 'file', key, ...(params ? { params } : {}) }] });
 
-const storageKeyFor = (flowId: string, fileId: string) => `flows/${flowId}/${fileId}`;
+const storageKeyFor = flowObjectKey;
 
 /** A copied object and the record that will name it. */
 export type CopiedFile = Omit<FileRow, 'size'> & { size: number };
 
 /**
- * Copies a flow's file to sign and attachments in storage for another flow, before the
- * transaction that records them (recordCopiedFiles); a failure removes what was copied.
+ * What copying a flow's file to sign and attachments to another flow takes: the objects to
+ * copy in storage (for storeAndRecord) and the records that will name them (recordCopiedFiles
+ * in its record step).
  */
-export async function copyFlowObjects(
-  deps: Pick<SignFlowDeps, 'db' | 'storage' | 'clock'>,
+export async function copiesOfFlowFiles(
+  deps: Pick<SignFlowDeps, 'db' | 'clock'>,
   sourceFlowId: string,
   targetFlowId: string,
-): Promise<CopiedFile[]> {
+): Promise<{ sources: ObjectSource[]; records: CopiedFile[] }> {
   const now = deps.clock.now();
   const files = (await listFiles(deps.db, sourceFlowId)).filter(
     (file) => file.kind === 'signfile' || file.kind === 'attachment',
   );
-  const copies = files.map((file) => {
+  const records = files.map((file) => {
     const id = randomUUID();
-    const record = {
+    return {
       ...file,
       id,
       flow_id: targetFlowId,
@@ -49,27 +50,18 @@ export async function copyFlowObjects(
       size: Number(file.size),
       created_at: now.toISOString(),
     };
-    return { from: file.storage_key, record };
   });
-  const keys = copies.map(({ record }) => record.storage_key);
-  await reserveStorageKeys(deps.db, keys, now);
-  try {
-    for (const { from, record } of copies) await deps.storage.copy(from, record.storage_key);
-  } catch (error) {
-    await discardUnrecordedFiles(deps, keys, error);
-    throw error;
-  }
-  return copies.map(({ record }) => record);
+  const sources = files.map((file, index) => ({
+    key: records[index]?.storage_key ?? '',
+    copyOf: file.storage_key,
+  }));
+  return { sources, records };
 }
 
-/** Records copied objects inside the caller's transaction. */
+/** Records copied objects inside the record step's transaction. */
 export async function recordCopiedFiles(trx: Kysely<Database>, copies: CopiedFile[]) {
   if (copies.length === 0) return;
   await trx.insertInto('sign_flow_files').values(copies).execute();
-  await claimStorageKeys(
-    trx,
-    copies.map((copy) => copy.storage_key),
-  );
 }
 
 interface Upload {
@@ -141,48 +133,41 @@ export async function addFlowFile(
     const id = randomUUID();
     const key = storageKeyFor(flowId, id);
     const now = deps.clock.now();
-    await reserveStorageKeys(deps.db, [key], now);
-    await deps.storage.putFile(key, upload.received.path, contentType);
-    try {
-      const replaced = await deps.db.transaction().execute(async (trx) => {
-        // First the flow's row: still a draft, and held so that a send or another upload
-        // waits for this one; then the rules, against the files as they are now.
-        if (!(await updateDraft(trx, flowId, now))) throw await flowConflict(trx, flowId);
-        assertRoomFor(await listFiles(trx, flowId), kind, upload.fileName);
-        const previous = kind === 'signfile' ? await listFiles(trx, flowId, 'signfile') : [];
-        await queueFileDeletions(
-          trx,
-          previous.map((file) => file.storage_key),
-          now,
-        );
-        if (previous.length > 0)
-          await trx
-            .deleteFrom('sign_flow_files')
-            .where('flow_id', '=', flowId)
-            .where('kind', '=', 'signfile')
-            .execute();
+    const source = { key, file: upload.received.path, contentType };
+    const replaced = await storeAndRecord(deps, [source], async (trx) => {
+      // First the flow's row: still a draft, and held so that a send or another upload
+      // waits for this one; then the rules, against the files as they are now.
+      if (!(await updateDraft(trx, flowId, now))) throw await flowConflict(trx, flowId);
+      assertRoomFor(await listFiles(trx, flowId), kind, upload.fileName);
+      const previous = kind === 'signfile' ? await listFiles(trx, flowId, 'signfile') : [];
+      await queueFileDeletions(
+        trx,
+        previous.map((file) => file.storage_key),
+        now,
+      );
+      if (previous.length > 0)
         await trx
-          .insertInto('sign_flow_files')
-          .values({
-            id,
-            flow_id: flowId,
-            kind,
-            file_name: upload.fileName,
-            content_type: contentType,
-            size: upload.received.size,
-            sha256: upload.received.sha256,
-            storage_key: key,
-            created_at: now.toISOString(),
-          })
+          .deleteFrom('sign_flow_files')
+          .where('flow_id', '=', flowId)
+          .where('kind', '=', 'signfile')
           .execute();
-        await claimStorageKeys(trx, [key]);
-        return previous.map((file) => file.storage_key);
-      });
-      await removeStoredFiles(deps.storage, replaced, deps.db);
-    } catch (error) {
-      await discardUnrecordedFiles(deps, [key], error);
-      throw error;
-    }
+      await trx
+        .insertInto('sign_flow_files')
+        .values({
+          id,
+          flow_id: flowId,
+          kind,
+          file_name: upload.fileName,
+          content_type: contentType,
+          size: upload.received.size,
+          sha256: upload.received.sha256,
+          storage_key: key,
+          created_at: now.toISOString(),
+        })
+        .execute();
+      return previous.map((file) => file.storage_key);
+    });
+    if (replaced !== lostRace) await removeStoredFiles(deps.storage, replaced, deps.db);
     return { Guid: id, FileName: upload.fileName };
   } finally {
     await upload.received.discard();

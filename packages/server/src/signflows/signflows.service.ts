@@ -15,12 +15,9 @@ import { AppError } from '../errors/app-error.ts';
 import { endSentFlow, flowConflict, isDeletable, updateDraft } from './flow-state.ts';
 import { presentDetail, presentListItem, presentSignFlow } from './signflows.presenter.ts';
 import { listFiles, listFlows, listSigners } from './signflows.repository.ts';
-import { copyFlowObjects, recordCopiedFiles } from './signflow-files.service.ts';
-import {
-  discardUnrecordedFiles,
-  queueFileDeletions,
-  removeStoredFiles,
-} from '../files/stored-objects.ts';
+import { copiesOfFlowFiles, recordCopiedFiles } from './signflow-files.service.ts';
+import { storeAndRecord } from '../files/store-and-record.ts';
+import { queueFileDeletions, removeStoredFiles } from '../files/stored-objects.ts';
 import {
   accessOf,
   assertDraft,
@@ -105,57 +102,48 @@ export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: Sa
     language: input.Language ?? null,
     updated_at: now.toISOString(),
   };
-  // The copy's objects are written before the transaction that records them.
-  const copies = source ? await copyFlowObjects(deps, source.id, id) : [];
-  try {
-    await db.transaction().execute(async (trx) => {
-      if (existing) {
-        // Sent (or otherwise changed state) since it was read: nothing of this save is kept.
-        if (!(await updateDraft(trx, id, now, values))) throw await flowConflict(trx, id);
-        await trx.deleteFrom('sign_flow_signers').where('flow_id', '=', id).execute();
-      } else {
-        await trx
-          .insertInto('sign_flows')
-          .values({
-            ...values,
-            id,
-            owner_id: user.id,
-            status: 'Draft',
-            created_at: now.toISOString(),
-            auto_delete_at: new Date(
-              now.getTime() + days(deps.config.autoDeleteDays),
-            ).toISOString(),
-          })
-          .execute();
-      }
-      if (input.Signers.length > 0) {
-        await trx
-          .insertInto('sign_flow_signers')
-          .values(
-            input.Signers.map((signer, position) => ({
-              id: signer.Guid && existing ? signer.Guid : randomUUID(),
-              flow_id: id,
-              position,
-              name: signer.Name,
-              email: signer.Email,
-              organisation: signer.Organisation,
-              personal_identity_code: signer.PersonalIdentityCode,
-              role: null,
-              status: 'Unsigned',
-            })),
-          )
-          .execute();
-      }
-      await recordCopiedFiles(trx, copies);
-    });
-  } catch (error) {
-    await discardUnrecordedFiles(
-      deps,
-      copies.map((copy) => copy.storage_key),
-      error,
-    );
-    throw error;
-  }
+  // A copy's objects are stored first, then recorded with the draft.
+  const copies = source
+    ? await copiesOfFlowFiles(deps, source.id, id)
+    : { sources: [], records: [] };
+  await storeAndRecord(deps, copies.sources, async (trx) => {
+    if (existing) {
+      // Sent (or otherwise changed state) since it was read: nothing of this save is kept.
+      if (!(await updateDraft(trx, id, now, values))) throw await flowConflict(trx, id);
+      await trx.deleteFrom('sign_flow_signers').where('flow_id', '=', id).execute();
+    } else {
+      await trx
+        .insertInto('sign_flows')
+        .values({
+          ...values,
+          id,
+          owner_id: user.id,
+          status: 'Draft',
+          created_at: now.toISOString(),
+          auto_delete_at: new Date(now.getTime() + days(deps.config.autoDeleteDays)).toISOString(),
+        })
+        .execute();
+    }
+    if (input.Signers.length > 0) {
+      await trx
+        .insertInto('sign_flow_signers')
+        .values(
+          input.Signers.map((signer, position) => ({
+            id: signer.Guid && existing ? signer.Guid : randomUUID(),
+            flow_id: id,
+            position,
+            name: signer.Name,
+            email: signer.Email,
+            organisation: signer.Organisation,
+            personal_identity_code: signer.PersonalIdentityCode,
+            role: null,
+            status: 'Unsigned',
+          })),
+        )
+        .execute();
+    }
+    await recordCopiedFiles(trx, copies.records);
+  });
   const flow = await loadVisibleFlow(db, user, id);
   return presentSignFlow(flow, await listSigners(db, id));
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { addDocumentTimestamp, addValidationData, fetchCrls } from '@esign/pades';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
@@ -9,8 +10,10 @@ import { days, type SigningDeps } from './signing-deps.ts';
 import { findFlow, findOwner, findWorkingFile } from './signing.repository.ts';
 import { inspectorLink, senderFlowLink } from './signing-addresses.ts';
 import { SignedIdentity } from './signer-session.ts';
-import { storeFlowFile, downloadToFile, withTempDir } from '../files/working-document.ts';
-import { claimStorageKeys, discardUnrecordedFiles } from '../files/stored-objects.ts';
+import type { Kysely } from 'kysely';
+import type { Database, SignFlowRow } from '../db/schema.ts';
+import { downloadToFile, withTempDir } from '../files/working-document.ts';
+import { flowObjectKey, lostRace, storeAndRecord, storedAt } from '../files/store-and-record.ts';
 import { addPersonalSignedFile } from './personal-signed-file.ts';
 
 const completable: readonly SignFlowStatus[] = flowTransitions.finish.from;
@@ -63,96 +66,107 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
     deps,
     signers.map((signer) => signer.verified_identity ?? '{}'),
   );
-  const files = await withTempDir(async (dir) => {
+  const owner = await findOwner(deps.db, flow.owner_id);
+  await withTempDir(async (dir) => {
     const input = join(dir, 'working.pdf');
     const withDss = join(dir, 'dss.pdf');
     const output = join(dir, 'signed.pdf');
     await downloadToFile(deps.storage, working.storage_key, input);
     await addValidationData(input, withDss, data);
     await addDocumentTimestamp(withDss, output, (digest) => deps.trust.timestamp(digest));
-    // The personal file is built on the signed one first: storing may move the file away.
-    const personal = deps.config.personalSignedFileEnabled
+    const personalPath = deps.config.personalSignedFileEnabled
       ? await addPersonalSignedFile(deps, flow, signers, output, dir)
       : null;
-    const signed = await storeFlowFile(deps, flow.id, output);
-    return { signed, personal };
-  });
-  const now = deps.clock.now();
-  const owner = await findOwner(deps.db, flow.owner_id);
-  const keys = [files.signed.storageKey, ...(files.personal ? [files.personal.storageKey] : [])];
-  const finished = await deps.db
-    .transaction()
-    .execute(async (trx) => {
+    const files = [
+      { kind: 'signedfile' as const, id: randomUUID(), path: output },
+      ...(personalPath
+        ? [{ kind: 'personalsignedfile' as const, id: randomUUID(), path: personalPath }]
+        : []),
+    ].map((file) => ({ ...file, key: flowObjectKey(flow.id, file.id) }));
+    const sources = files.map((file) => ({
+      key: file.key,
+      file: file.path,
+      contentType: 'application/pdf',
+    }));
+    await storeAndRecord(deps, sources, async (trx, objects) => {
+      const now = deps.clock.now();
       // Cancelled (or finished by another node) while the file was made: the cancel stands.
       const won = await moveFlow(trx, flow.id, 'finish', now, {
         finished_at: now.toISOString(),
         failure_reason: null,
         auto_delete_at: new Date(now.getTime() + days(deps.config.autoDeleteDays)).toISOString(),
       });
-      if (!won) return false;
-      const fileRow = (kind: 'signedfile' | 'personalsignedfile', stored: typeof files.signed) => ({
-        id: stored.id,
-        flow_id: flow.id,
-        kind,
-        file_name: working.file_name,
-        content_type: 'application/pdf',
-        size: stored.size,
-        sha256: stored.sha256,
-        storage_key: stored.storageKey,
-        created_at: now.toISOString(),
-      });
-      await trx.insertInto('sign_flow_files').values(fileRow('signedfile', files.signed)).execute();
-      await claimStorageKeys(trx, keys);
-      if (files.personal)
+      if (!won) return lostRace;
+      for (const file of files) {
+        const { size, sha256 } = storedAt(objects, file.key);
         await trx
           .insertInto('sign_flow_files')
-          .values(fileRow('personalsignedfile', files.personal))
+          .values({
+            id: file.id,
+            flow_id: flow.id,
+            kind: file.kind,
+            file_name: working.file_name,
+            content_type: 'application/pdf',
+            size,
+            sha256,
+            storage_key: file.key,
+            created_at: now.toISOString(),
+          })
           .execute();
+      }
+      const signed = storedAt(objects, files[0]?.key ?? '');
       await recordAuditEvent(
         trx,
         {
           operation: auditOperations.finished,
           flowId: flow.id,
           actor: 'system',
-          details: { sha256: files.signed.sha256, level: 'B-LTA' },
+          details: { sha256: signed.sha256, level: 'B-LTA' },
         },
         now,
       );
-      const language = flow.language ?? 'fi';
-      await enqueueMail(
-        trx,
-        {
-          to: owner.email,
-          template: 'finished',
-          language,
-          params: { flowName: flow.name, link: senderFlowLink(deps.config.publicUrl, flow.id) },
-        },
-        now,
-      );
-      if (flow.inspector_email)
-        await enqueueMail(
-          trx,
-          {
-            to: flow.inspector_email,
-            template: 'inspector',
-            language,
-            params: {
-              flowName: flow.name,
-              organisation: owner.organisation ?? deps.config.organizationName,
-              senderName: owner.display_name,
-              link: inspectorLink(deps.config, flow.id),
-            },
-          },
-          now,
-        );
+      await notifyFinished(trx, deps, flow, owner, now);
       return true;
-    })
-    .catch(async (error: unknown) => {
-      await discardUnrecordedFiles(deps, keys, error);
-      throw error;
     });
-  if (!finished) await discardUnrecordedFiles(deps, keys);
+  });
   deps.kickJobs?.();
+}
+
+/** The sender and the inspector hear that the flow is finished, in the transaction that says so. */
+async function notifyFinished(
+  trx: Kysely<Database>,
+  deps: SigningDeps,
+  flow: SignFlowRow,
+  owner: Awaited<ReturnType<typeof findOwner>>,
+  now: Date,
+) {
+  const language = flow.language;
+  await enqueueMail(
+    trx,
+    {
+      to: owner.email,
+      template: 'finished',
+      language,
+      params: { flowName: flow.name, link: senderFlowLink(deps.config.publicUrl, flow.id) },
+    },
+    now,
+  );
+  if (flow.inspector_email)
+    await enqueueMail(
+      trx,
+      {
+        to: flow.inspector_email,
+        template: 'inspector',
+        language,
+        params: {
+          flowName: flow.name,
+          organisation: owner.organisation ?? deps.config.organizationName,
+          senderName: owner.display_name,
+          link: inspectorLink(deps.config, flow.id),
+        },
+      },
+      now,
+    );
 }
 
 /** After the last retry of a step (completion, an invitation): the flow shows Error / Failed with the reason, and the sender is told. */

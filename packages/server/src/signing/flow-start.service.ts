@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { languageOf as signaturePageLanguage, validationKeys } from '@esign/contract';
 import { PdfError, prepareForSigning } from '@esign/pades';
@@ -8,12 +9,12 @@ import type { RequestContext } from '../http/request-context.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { flowConflict, flowStateOf, moveFlow } from '../signflows/flow-state.ts';
 import { listFiles, listSigners } from '../signflows/flow-records.ts';
-import { claimStorageKeys, discardUnrecordedFiles } from '../files/stored-objects.ts';
+import { flowObjectKey, storeAndRecord, storedAt } from '../files/store-and-record.ts';
 import { days, signingJobs, type SigningDeps } from './signing-deps.ts';
 import { reminderJob } from './invitations.service.ts';
 import { hashToken, newLinkSalt, signingToken } from './signing-links.ts';
 import { signersInTurn } from './signing-turns.ts';
-import { downloadToFile, storeFlowFile, withTempDir } from '../files/working-document.ts';
+import { downloadToFile, withTempDir } from '../files/working-document.ts';
 
 /** The name of a signer's field on the signature page: unique, and stable for the flow's life. */
 export function signatureFieldName(signer: Pick<SignerRow, 'id' | 'position'>): string {
@@ -49,7 +50,7 @@ export async function startSigning(
 ): Promise<void> {
   const [signFile] = await listFiles(deps.db, flow.id, 'signfile');
   if (!signFile) throw new AppError('validation');
-  const stored = await withTempDir(async (dir) => {
+  await withTempDir(async (dir) => {
     const input = join(dir, 'original.pdf');
     const output = join(dir, 'prepared.pdf');
     await downloadToFile(deps.storage, signFile.storage_key, input);
@@ -73,12 +74,15 @@ export async function startSigning(
         });
       throw error;
     }
-    return storeFlowFile(deps, flow.id, output);
-  });
-
-  const now = deps.clock.now();
-  try {
-    await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    const id = randomUUID();
+    const source = {
+      key: flowObjectKey(flow.id, id),
+      file: output,
+      contentType: 'application/pdf',
+    };
+    await storeAndRecord(deps, [source], async (trx, objects) => {
+      const stored = storedAt(objects, source.key);
       // The signers' deadline; the flow is deleted at the latest a retention period after it
       // (sooner when it ends sooner: the end sets the date anew).
       const deadline = new Date(now.getTime() + days(deps.config.signingDeadlineDays));
@@ -88,7 +92,7 @@ export async function startSigning(
         auto_delete_at: new Date(
           deadline.getTime() + days(deps.config.autoDeleteDays),
         ).toISOString(),
-        working_file_id: stored.id,
+        working_file_id: id,
       });
       if (!sent) throw await flowConflict(trx, flow.id);
       const [signersNow, signFilesNow] = await Promise.all([
@@ -107,18 +111,17 @@ export async function startSigning(
       await trx
         .insertInto('sign_flow_files')
         .values({
-          id: stored.id,
+          id,
           flow_id: flow.id,
           kind: 'working',
           file_name: signFile.file_name,
           content_type: 'application/pdf',
           size: stored.size,
           sha256: stored.sha256,
-          storage_key: stored.storageKey,
+          storage_key: source.key,
           created_at: now.toISOString(),
         })
         .execute();
-      await claimStorageKeys(trx, [stored.storageKey]);
       for (const signer of signers) {
         const salt = newLinkSalt();
         const token = signingToken(deps.config.sessionSecret, signer.id, salt);
@@ -153,9 +156,6 @@ export async function startSigning(
         now,
       );
     });
-  } catch (error) {
-    await discardUnrecordedFiles(deps, [stored.storageKey], error);
-    throw error;
-  }
+  });
   deps.kickJobs?.();
 }

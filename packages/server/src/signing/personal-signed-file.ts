@@ -10,7 +10,6 @@ import {
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
 import { SignedIdentity } from './signer-session.ts';
 import type { SigningDeps } from './signing-deps.ts';
-import { storeFlowFile, type StoredFile } from '../files/working-document.ts';
 
 // How a signer was identified; 'csc' is a signature made at a qualified trust service.
 type Identification = SignedIdentity['method'];
@@ -105,7 +104,7 @@ async function sealValidationData(deps: SigningDeps) {
 }
 
 /**
- * Makes and stores the personal signed file: the signed file plus a page listing the signers'
+ * Makes the personal signed file in `dir` and answers its path: the signed file plus a page listing the signers'
  * verified identifiers, sealed by the organisation at B-T and brought to B-LTA; the signed
  * file's signatures stay valid. Writes only into `dir`.
  */
@@ -115,7 +114,7 @@ export async function addPersonalSignedFile(
   signers: SignerRow[],
   signedPath: string,
   dir: string,
-): Promise<StoredFile> {
+): Promise<string> {
   const language = languageOf(flow.language);
   const text = texts[language];
   const organisation = deps.config.organizationName || text.seal;
@@ -151,5 +150,5 @@ export async function addPersonalSignedFile(
   });
   await addValidationData(sealed, withDss, await sealValidationData(deps));
   await addDocumentTimestamp(withDss, output, timestamp);
-  return storeFlowFile(deps, flow.id, output);
+  return output;
 }

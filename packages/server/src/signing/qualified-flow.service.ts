@@ -2,11 +2,8 @@ import { X509Certificate } from 'node:crypto';
 import { join } from 'node:path';
 import { signingErrorKeys, signingRoutes } from '@esign/contract';
 import { AppError } from '../errors/app-error.ts';
-import {
-  discardUnrecordedFiles,
-  removeStoredFiles,
-  reserveStorageKeys,
-} from '../files/stored-objects.ts';
+import { storeReserved } from '../files/store-and-record.ts';
+import { discardUnrecordedFiles } from '../files/stored-objects.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import { signatureFieldName } from './flow-start.service.ts';
 import type { CscConfig } from '../config/csc-config.ts';
@@ -16,7 +13,7 @@ import {
   startQualifiedSignature,
 } from './qualified/qualified-signature.service.ts';
 import { appearanceLines } from './sign.service.ts';
-import { recordSignature } from './signature-record.ts';
+import { storeSignature } from './signature-record.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { findWorkingFile } from './signing.repository.ts';
 import { hashToken } from './signing-links.ts';
@@ -26,7 +23,7 @@ import {
   loadSignerContext,
   type SignerContext,
 } from './signer-task.service.ts';
-import { downloadToFile, storeFlowFile, withTempDir } from '../files/working-document.ts';
+import { downloadToFile, withTempDir } from '../files/working-document.ts';
 
 /** Where a prepared document waits for the signer's authorisation, and what it was built on. */
 const baseKind = 'csc-base';
@@ -77,8 +74,9 @@ export async function startQualified(deps: SigningDeps, context: SignerContext):
       redirectUri: new URL(signingRoutes.qualifiedCallback.slice(1), deps.config.publicUrl).href,
     });
     // Reserved like any object: if the signer never comes back, the sweep removes it.
-    await reserveStorageKeys(deps.db, [pendingKeyOf(state)]);
-    await deps.storage.putFile(pendingKeyOf(state), outputPath, 'application/pdf');
+    await storeReserved(deps, [
+      { key: pendingKeyOf(state), file: outputPath, contentType: 'application/pdf' },
+    ]);
     await deps.db
       .insertInto('signer_auth_states')
       .values({
@@ -134,15 +132,13 @@ export async function finishQualified(
       const context = await loadSignerContext(deps, returnToken, undefined);
       const subject = new X509Certificate(certificates[0] ?? Buffer.alloc(0)).subject;
       const name = /^CN=(.*)$/m.exec(subject)?.[1] ?? context.signer.name;
-      const stored = await storeFlowFile(deps, context.flow.id, preparedPath);
-      const recorded = await recordSignature(
-        deps.db,
+      const won = await storeSignature(
+        deps,
         {
           flow: context.flow,
           signer: context.signer,
           previousFileId: base.workingFileId,
           previousStorageKey: base.workingKey,
-          stored,
           identity: {
             method: 'csc',
             email: context.signer.email,
@@ -152,19 +148,11 @@ export async function finishQualified(
           },
           level: 'Qualified',
         },
+        preparedPath,
         { ...request, actor: `${context.signer.name} <${context.signer.email}>` },
-        deps.clock.now(),
-      ).catch(async (error: unknown) => {
-        await discardUnrecordedFiles(deps, [stored.storageKey], error);
-        throw error;
-      });
-      if (!recorded) {
-        // Another signature landed on the document meanwhile: this one must be made again.
-        await discardUnrecordedFiles(deps, [stored.storageKey]);
-        return { returnToken, errorKey: signingErrorKeys.signingFailed };
-      }
-      await removeStoredFiles(deps.storage, [base.workingKey], deps.db);
-      deps.kickJobs?.();
+      );
+      // Another signature landed on the document meanwhile: this one must be made again.
+      if (!won) return { returnToken, errorKey: signingErrorKeys.signingFailed };
       return { returnToken, errorKey: null };
     });
   } finally {

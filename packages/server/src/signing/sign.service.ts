@@ -6,15 +6,14 @@ import {
   type SignatureLevel,
 } from '@esign/contract';
 import { AppError } from '../errors/app-error.ts';
-import { discardUnrecordedFiles, removeStoredFiles } from '../files/stored-objects.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import { signatureFieldName } from './flow-start.service.ts';
-import { recordSignature } from './signature-record.ts';
+import { storeSignature } from './signature-record.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { findFlow, findSigner, findWorkingFile } from './signing.repository.ts';
 import { assertIdentified, assertOpen, type SignerContext } from './signer-task.service.ts';
 import type { VerifiedIdentity } from './signer-session.ts';
-import { downloadToFile, storeFlowFile, withTempDir } from '../files/working-document.ts';
+import { downloadToFile, withTempDir } from '../files/working-document.ts';
 
 const levelLines: Record<'fi' | 'en' | 'sv', Record<SignatureLevel, string>> = {
   fi: {
@@ -75,7 +74,8 @@ export async function signWithSigner(
     // The same signer's other request (a double submit) got there first.
     if ((await findSigner(deps.db, context.signer.id))?.status !== 'Unsigned')
       throw new AppError('conflict', { key: signingErrorKeys.alreadyDone });
-    const stored = await withTempDir(async (dir) => {
+    const certificates = [signer.certificate, ...signer.chain].map((der) => der.toString('base64'));
+    const won = await withTempDir(async (dir) => {
       const input = join(dir, 'working.pdf');
       const output = join(dir, 'signed.pdf');
       await downloadToFile(deps.storage, working.storage_key, input);
@@ -90,32 +90,17 @@ export async function signWithSigner(
         signingTime: deps.clock.now(),
         appearance: { lines: appearanceLines(name, level, flow.language), showLevel: false },
       });
-      return storeFlowFile(deps, flow.id, output);
-    });
-    const certificates = [signer.certificate, ...signer.chain].map((der) => der.toString('base64'));
-    const recorded = await recordSignature(
-      deps.db,
-      {
+      const outcome = {
         flow,
         signer: context.signer,
         previousFileId: working.id,
         previousStorageKey: working.storage_key,
-        stored,
         identity: { ...identity, certificates },
         level,
-      },
-      request,
-      deps.clock.now(),
-    ).catch(async (error: unknown) => {
-      await discardUnrecordedFiles(deps, [stored.storageKey], error);
-      throw error;
+      };
+      return storeSignature(deps, outcome, output, request);
     });
-    if (recorded) {
-      await removeStoredFiles(deps.storage, [working.storage_key], deps.db);
-      deps.kickJobs?.();
-      return;
-    }
-    await discardUnrecordedFiles(deps, [stored.storageKey]);
+    if (won) return;
   }
   throw new AppError('unavailable', { key: signingErrorKeys.signingFailed });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { signingErrorKeys } from '@esign/contract';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors/app-error.ts';
@@ -5,11 +6,17 @@ import type { Database, SignerRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { listSigners } from '../signflows/flow-records.ts';
-import { claimStorageKeys, queueFileDeletions } from '../files/stored-objects.ts';
+import {
+  flowObjectKey,
+  lostRace,
+  storeAndRecord,
+  storedAt,
+  type StoredFile,
+} from '../files/store-and-record.ts';
+import { queueFileDeletions, removeStoredFiles } from '../files/stored-objects.ts';
 import type { RequestContext } from '../http/request-context.ts';
-import { signingJobs } from './signing-deps.ts';
+import { signingJobs, type SigningDeps } from './signing-deps.ts';
 import { signersInTurn } from './signing-turns.ts';
-import type { StoredFile } from '../files/working-document.ts';
 import { endSignerSessions, type VerifiedIdentity } from './signer-session.ts';
 import { signaturesCounter } from '../metrics/process-metrics.ts';
 
@@ -25,104 +32,127 @@ export interface SignatureOutcome {
 }
 
 /**
- * Records a signature in one transaction: the new working document replaces the one it was
- * made on (only if no other signature got there first), the signer becomes Signed, and the
- * next invitation or the completion is queued. Answers false when another signature won.
+ * Records a signature in the caller's transaction (storeAndRecord's record step): the new
+ * working document replaces the one it was made on (only if no other signature got there
+ * first), the signer becomes Signed, and the next invitation or the completion is queued.
+ * Answers false when another signature won (the caller then rolls back).
  */
 export async function recordSignature(
-  db: Kysely<Database>,
+  trx: Kysely<Database>,
   outcome: SignatureOutcome,
   request: RequestContext,
   now: Date,
 ): Promise<boolean> {
   const { flow, signer, stored } = outcome;
-  const recorded = await db.transaction().execute(async (trx) => {
-    const swapped = await trx
-      .updateTable('sign_flows')
-      .set({ working_file_id: stored.id, updated_at: now.toISOString() })
-      .where('id', '=', flow.id)
-      .where('status', '=', 'Sent')
-      .where('working_file_id', '=', outcome.previousFileId)
-      .executeTakeFirst();
-    if (Number(swapped.numUpdatedRows) !== 1) return false;
-    const marked = await trx
-      .updateTable('sign_flow_signers')
-      .set({
-        status: 'Signed',
-        completed_at: now.toISOString(),
-        verified_identity: JSON.stringify(outcome.identity),
-        signature_level: outcome.level,
-        code_hash: null,
-        code_expires_at: null,
-      })
-      .where('id', '=', signer.id)
-      .where('status', '=', 'Unsigned')
-      .executeTakeFirst();
-    // The same signer's other request won (its document swap came first): this one is 409.
-    if (Number(marked.numUpdatedRows) !== 1)
-      throw new AppError('conflict', { key: signingErrorKeys.alreadyDone });
-    const previous = await trx
-      .selectFrom('sign_flow_files')
-      .select(['id', 'file_name'])
-      .where('id', '=', outcome.previousFileId)
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('sign_flow_files')
-      .values({
-        id: stored.id,
-        flow_id: flow.id,
-        kind: 'working',
-        file_name: previous.file_name,
-        content_type: 'application/pdf',
-        size: stored.size,
+  const swapped = await trx
+    .updateTable('sign_flows')
+    .set({ working_file_id: stored.id, updated_at: now.toISOString() })
+    .where('id', '=', flow.id)
+    .where('status', '=', 'Sent')
+    .where('working_file_id', '=', outcome.previousFileId)
+    .executeTakeFirst();
+  if (Number(swapped.numUpdatedRows) !== 1) return false;
+  const marked = await trx
+    .updateTable('sign_flow_signers')
+    .set({
+      status: 'Signed',
+      completed_at: now.toISOString(),
+      verified_identity: JSON.stringify(outcome.identity),
+      signature_level: outcome.level,
+      code_hash: null,
+      code_expires_at: null,
+    })
+    .where('id', '=', signer.id)
+    .where('status', '=', 'Unsigned')
+    .executeTakeFirst();
+  // The same signer's other request won (its document swap came first): this one is 409.
+  if (Number(marked.numUpdatedRows) !== 1)
+    throw new AppError('conflict', { key: signingErrorKeys.alreadyDone });
+  const previous = await trx
+    .selectFrom('sign_flow_files')
+    .select(['id', 'file_name'])
+    .where('id', '=', outcome.previousFileId)
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('sign_flow_files')
+    .values({
+      id: stored.id,
+      flow_id: flow.id,
+      kind: 'working',
+      file_name: previous.file_name,
+      content_type: 'application/pdf',
+      size: stored.size,
+      sha256: stored.sha256,
+      storage_key: stored.storageKey,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  await trx.deleteFrom('sign_flow_files').where('id', '=', outcome.previousFileId).execute();
+  await queueFileDeletions(trx, [outcome.previousStorageKey], now);
+  await endSignerSessions(trx, signer.id);
+  await recordAuditEvent(
+    trx,
+    {
+      operation: auditOperations.sign,
+      flowId: flow.id,
+      ...request,
+      details: {
+        signerId: signer.id,
+        level: outcome.level,
+        method: outcome.identity.method,
         sha256: stored.sha256,
-        storage_key: stored.storageKey,
-        created_at: now.toISOString(),
-      })
-      .execute();
-    await claimStorageKeys(trx, [stored.storageKey]);
-    await trx.deleteFrom('sign_flow_files').where('id', '=', outcome.previousFileId).execute();
-    await queueFileDeletions(trx, [outcome.previousStorageKey], now);
-    await endSignerSessions(trx, signer.id);
-    await recordAuditEvent(
+      },
+    },
+    now,
+  );
+  const signers = await listSigners(trx, flow.id);
+  const next = signersInTurn(flow, signers);
+  if (next.length === 0) {
+    await enqueueJob(
       trx,
       {
-        operation: auditOperations.sign,
-        flowId: flow.id,
-        ...request,
-        details: {
-          signerId: signer.id,
-          level: outcome.level,
-          method: outcome.identity.method,
-          sha256: stored.sha256,
-        },
+        kind: signingJobs.complete,
+        payload: { flowId: flow.id },
+        dedupeKey: `complete:${flow.id}`,
       },
       now,
     );
-    const signers = await listSigners(trx, flow.id);
-    const next = signersInTurn(flow, signers);
-    if (next.length === 0) {
+  } else if (flow.signature_process === 'Sequential') {
+    for (const nextSigner of next.filter((s) => !s.invited_at)) {
       await enqueueJob(
         trx,
-        {
-          kind: signingJobs.complete,
-          payload: { flowId: flow.id },
-          dedupeKey: `complete:${flow.id}`,
-        },
+        { kind: signingJobs.invite, payload: { signerId: nextSigner.id, reminder: false } },
         now,
       );
-    } else if (flow.signature_process === 'Sequential') {
-      for (const nextSigner of next.filter((s) => !s.invited_at)) {
-        await enqueueJob(
-          trx,
-          { kind: signingJobs.invite, payload: { signerId: nextSigner.id, reminder: false } },
-          now,
-        );
-      }
     }
-    return true;
+  }
+  return true;
+}
+
+/**
+ * Stores the newly signed working document and records the signature with it
+ * (storeAndRecord, recordSignature); the document it replaced is removed. Answers false when
+ * another signature got to the document first: then nothing of this one is kept.
+ */
+export async function storeSignature(
+  deps: SigningDeps,
+  outcome: Omit<SignatureOutcome, 'stored'>,
+  signedPath: string,
+  request: RequestContext,
+): Promise<boolean> {
+  const id = randomUUID();
+  const key = flowObjectKey(outcome.flow.id, id);
+  const source = { key, file: signedPath, contentType: 'application/pdf' };
+  const result = await storeAndRecord(deps, [source], async (trx, objects) => {
+    const { size, sha256 } = storedAt(objects, key);
+    const stored = { id, storageKey: key, size, sha256 };
+    const won = await recordSignature(trx, { ...outcome, stored }, request, deps.clock.now());
+    return won || lostRace;
   });
+  if (result === lostRace) return false;
   // Counted after the commit, so that a rolled-back signature never shows in the metrics.
-  if (recorded) signaturesCounter.inc({ level: outcome.level });
-  return recorded;
+  signaturesCounter.inc({ level: outcome.level });
+  await removeStoredFiles(deps.storage, [outcome.previousStorageKey], deps.db);
+  deps.kickJobs?.();
+  return true;
 }

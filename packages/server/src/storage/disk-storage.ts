@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { constants, createReadStream } from 'node:fs';
 import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -38,13 +38,11 @@ export function createDiskStorage(root: string): FileStorage {
   return {
     kind: 'disk',
     async putFile(key, localPath) {
-      await placeAtomically(pathOf(key), async (temporary) => {
-        try {
-          await rename(localPath, temporary); // same file system: no copy at all
-        } catch {
-          await copyFile(localPath, temporary);
-        }
-      });
+      // Copied, never moved: the caller's file stays where it is, whatever it does next.
+      // A copy-on-write clone where the file system has them (no bytes copied), else a copy.
+      await placeAtomically(pathOf(key), (temporary) =>
+        copyFile(localPath, temporary, constants.COPYFILE_FICLONE),
+      );
     },
     async read(key, range?: ByteRange): Promise<Readable> {
       const path = pathOf(key);

@@ -12,7 +12,10 @@ export interface ByteRange {
  */
 export interface FileStorage {
   readonly kind: 'disk' | 's3';
-  /** Stores the local file under key; a reader never sees a partly written object. */
+  /**
+   * Stores a copy of the local file under key (the local file is left as it is); a reader
+   * never sees a partly written object.
+   */
   putFile(key: string, localPath: string, contentType: string): Promise<void>;
   /** Streams the object, or one byte range of it. */
   read(key: string, range?: ByteRange): Promise<Readable>;
