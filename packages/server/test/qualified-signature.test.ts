@@ -53,14 +53,14 @@ describe.each(databaseKinds)('a qualified signature over CSC on %s', (kind) => {
   const signerId = randomUUID();
 
   /** Each call answers its own deps: the callback may reach another node. */
-  const depsOf = (clock?: () => Date): QualifiedSignatureDeps => {
+  const depsOf = (clock: () => Date = () => new Date()): QualifiedSignatureDeps => {
     const csc = readCscConfig({
       CSC_BASE_URL: service.baseUrl,
       CSC_CLIENT_ID: service.client.id,
       CSC_CLIENT_SECRET: service.client.secret,
     });
     if (!csc) throw new Error('no CSC configuration');
-    return { db: database.handle.db, csc, sessionSecret, ...(clock ? { clock } : {}) };
+    return { db: database.handle.db, csc, sessionSecret, clock };
   };
 
   beforeAll(async () => {

@@ -41,7 +41,7 @@ describe.each(databaseKinds)('objects in the store and their records on %s', (ki
     const key = `flows/${flowId}/${randomUUID()}`;
     const local = join(mkdtempSync(join(tmpdir(), 'esign-object-')), 'file.txt');
     writeFileSync(local, 'sisältö');
-    await reserveStorageKeys(db(), [key]);
+    await reserveStorageKeys(db(), [key], new Date());
     await storage().putFile(key, local, 'text/plain');
     return key;
   };
@@ -108,7 +108,7 @@ describe.each(databaseKinds)('objects in the store and their records on %s', (ki
     const key = await writeObject(flowId);
     await record(flowId, key);
     // A reservation left over beside a record (as after a crash between two steps).
-    await reserveStorageKeys(db(), [key]);
+    await reserveStorageKeys(db(), [key], new Date());
     await sweepPendingFileDeletions(db(), storage(), new Date(Date.now() + reservationGraceMs + 1));
     expect(onDisk(key)).toBe(true);
     expect(await pendingKeys()).not.toContain(key);
@@ -117,7 +117,7 @@ describe.each(databaseKinds)('objects in the store and their records on %s', (ki
   it('sweeps more waiting keys than one batch holds', async () => {
     const flowId = await newFlow();
     const keys = Array.from({ length: 1_203 }, () => `flows/${flowId}/${randomUUID()}`);
-    await reserveStorageKeys(db(), keys);
+    await reserveStorageKeys(db(), keys, new Date());
     await sweepPendingFileDeletions(db(), storage(), new Date(Date.now() + reservationGraceMs + 1));
     expect(await pendingKeys()).toEqual([]);
   });

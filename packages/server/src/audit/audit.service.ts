@@ -53,7 +53,7 @@ export function chainHash(previousHash: string, event: Record<string, unknown>):
 export async function recordAuditEvent(
   db: Kysely<Database>,
   input: AuditEventInput,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<void> {
   const append = async (trx: Transaction<Database>) => {
     if (trx.getExecutor().adapter instanceof PostgresAdapter) {

@@ -18,11 +18,7 @@ const sweepBatch = 500;
  * `now` is the caller's clock; the system time stands in only for callers that do not pass
  * it yet (deleteSignFlow, auto-delete).
  */
-export async function queueFileDeletions(
-  db: Kysely<Database>,
-  keys: string[],
-  now: Date = new Date(),
-) {
+export async function queueFileDeletions(db: Kysely<Database>, keys: string[], now: Date) {
   if (keys.length === 0) return;
   await db
     .insertInto('pending_file_deletions')
@@ -35,11 +31,7 @@ export async function queueFileDeletions(
  * Reserves keys about to be written, so that an object whose record never commits is found.
  * `now` as for queueFileDeletions (the caller not passing it yet: the qualified flow).
  */
-export async function reserveStorageKeys(
-  db: Kysely<Database>,
-  keys: string[],
-  now: Date = new Date(),
-) {
+export async function reserveStorageKeys(db: Kysely<Database>, keys: string[], now: Date) {
   await queueFileDeletions(db, keys, now);
 }
 

@@ -99,13 +99,3 @@ export function findFile(db: Kysely<Database>, flowId: string, fileId: string, k
     .where('kind', '=', kind)
     .executeTakeFirst();
 }
-
-/** Marks storage objects for removal in the same transaction that drops their records. */
-export async function queueFileDeletions(db: Kysely<Database>, keys: string[]) {
-  if (keys.length === 0) return;
-  await db
-    .insertInto('pending_file_deletions')
-    .values(keys.map((storage_key) => ({ storage_key, created_at: new Date().toISOString() })))
-    .onConflict((conflict) => conflict.column('storage_key').doNothing())
-    .execute();
-}

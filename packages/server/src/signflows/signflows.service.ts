@@ -88,7 +88,7 @@ export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: Sa
   await assertGroupAllowed(db, user, input.Role);
   const refusedLevel = levelProblems(deps.config, input.MinimumSignatureLevel);
   if (refusedLevel.length > 0) throw new AppError('validation', { issues: refusedLevel });
-  const now = new Date();
+  const now = deps.clock.now();
   const id = existing?.id ?? randomUUID();
   const values = {
     name: input.Name,
@@ -221,7 +221,7 @@ export async function checkSignFlow(
   await retryStuckFlow(deps, flow, context);
   await deps.db
     .updateTable('sign_flows')
-    .set({ last_status_query_at: new Date().toISOString() })
+    .set({ last_status_query_at: deps.clock.now().toISOString() })
     .where('id', '=', flowId)
     .execute();
   return readDetail(deps.db, await loadVisibleFlow(deps.db, user, flowId));
@@ -231,19 +231,24 @@ export async function checkSignFlow(
 export async function deleteSignFlow(deps: SignFlowDeps, user: SessionUser, flowId: string) {
   const flow = await loadVisibleFlow(deps.db, user, flowId);
   if (!isDeletable(flow.status)) throw await flowConflict(deps.db, flowId);
+  const now = deps.clock.now();
   const keys = await deps.db.transaction().execute(async (trx) => {
     const files = await listFiles(trx, flowId);
     const storageKeys = files.map((file) => file.storage_key);
-    await queueFileDeletions(trx, storageKeys);
+    await queueFileDeletions(trx, storageKeys, now);
     await trx.deleteFrom('sign_flows').where('id', '=', flowId).execute();
     if (flow.status !== 'Draft')
-      await recordAuditEvent(trx, {
-        operation: auditOperations.deleted,
-        flowId,
-        actor: user.email,
-        userId: user.id,
-        details: { status: flow.status },
-      });
+      await recordAuditEvent(
+        trx,
+        {
+          operation: auditOperations.deleted,
+          flowId,
+          actor: user.email,
+          userId: user.id,
+          details: { status: flow.status },
+        },
+        now,
+      );
     return storageKeys;
   });
   await removeStoredFiles(deps.storage, keys, deps.db);

@@ -22,7 +22,7 @@ export async function deleteExpiredFlows(deps: SigningDeps, batch = 100): Promis
     const keys = await deps.db.transaction().execute(async (trx) => {
       const files = await listFiles(trx, flow.id);
       const storageKeys = files.map((file) => file.storage_key);
-      await queueFileDeletions(trx, storageKeys);
+      await queueFileDeletions(trx, storageKeys, now);
       const removed = await trx
         .deleteFrom('sign_flows')
         .where('id', '=', flow.id)

@@ -191,7 +191,7 @@ export async function markFlowFailed(deps: SigningDeps, flowId: string, reason: 
       {
         to: owner.email,
         template: 'failed',
-        language: flow.language ?? 'fi',
+        language: flow.language,
         params: {
           flowName: flow.name,
           reason,

@@ -30,7 +30,7 @@ export async function expireOverdueFlows(deps: SigningDeps, batch = 100): Promis
       if (!(await endSentFlow(trx, flow.id, { status: 'Cancelled' }, now, retention))) return false;
       const signers = await listSigners(trx, flow.id);
       for (const signer of signers) await endSignerSessions(trx, signer.id);
-      const language = flow.language ?? 'fi';
+      const language = flow.language;
       for (const signer of invitedOthers(signers))
         await enqueueMail(
           trx,

@@ -25,7 +25,7 @@ export async function mailSigningLink(
   if (signer.status !== 'Unsigned' || (!reminder && signer.invited_at)) return;
   const owner = await findOwner(deps.db, flow.owner_id);
   const token = signingToken(deps.config.sessionSecret, signer.id, signer.token_salt);
-  const message = renderMail(reminder ? 'reminder' : 'invitation', flow.language ?? 'fi', {
+  const message = renderMail(reminder ? 'reminder' : 'invitation', flow.language, {
     organisation: owner.organisation ?? deps.config.organizationName,
     senderName: owner.display_name,
     flowName: flow.name,

@@ -59,7 +59,7 @@ export async function rejectAsSigner(
         {
           to,
           template: 'rejected',
-          language: flow.language ?? 'fi',
+          language: flow.language,
           params: { flowName: flow.name, signerName: signer.name, comment },
         },
         now,

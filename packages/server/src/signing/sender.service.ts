@@ -36,7 +36,7 @@ export async function notifyCancelled(
       {
         to: signer.email,
         template: 'cancelled',
-        language: flow.language ?? 'fi',
+        language: flow.language,
         params: {
           flowName: flow.name,
           senderName: user.displayName,

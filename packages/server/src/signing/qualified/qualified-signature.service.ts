@@ -33,7 +33,7 @@ export interface QualifiedSignatureDeps {
   csc: CscConfig;
   /** The server's SESSION_SECRET: seals the signer's link token in the stored state. */
   sessionSecret: string;
-  clock?: () => Date;
+  clock: () => Date;
 }
 
 /** A signature the signer has not authorised within this time is refused (and removed). */
@@ -86,7 +86,7 @@ export async function startQualifiedSignature(
   input: StartQualifiedSignatureInput,
 ): Promise<{ authorizeUrl: string; state: string }> {
   if (new URL(input.redirectUri).search) throw new Error('redirectUri must carry no query');
-  const now = deps.clock?.() ?? new Date();
+  const now = deps.clock();
   const credential = await signersCredential(deps.csc, input.signer).catch((cause: unknown) => {
     throw new QualifiedSignatureError(input.returnToken, 'unavailable', cause);
   });
@@ -145,7 +145,7 @@ async function takeState(deps: QualifiedSignatureDeps, state: string) {
   } catch (cause) {
     throw new QualifiedSignatureError(null, 'validation', cause);
   }
-  const now = deps.clock?.() ?? new Date();
+  const now = deps.clock();
   const expired = now.getTime() - Date.parse(toIsoString(row.created_at)) > qualifiedSignatureTtlMs;
   return { signerId: row.signer_id, pending, expired };
 }
