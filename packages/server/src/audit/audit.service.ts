@@ -46,9 +46,9 @@ export function chainHash(previousHash: string, event: Record<string, unknown>):
 
 /**
  * Appends an audit event to its chain: the flow's own chain when it names a flow, else
- * the portal's. Appends are serialised (an advisory lock on PostgreSQL, SQLite's single
- * writer) so a chain never forks. `now` is the caller's clock; the system time stands in
- * only for a caller that does not pass it yet (deleteSignFlow).
+ * the portal's. Appends to one chain are serialised so that it never forks — on PostgreSQL by
+ * an advisory lock of that chain alone (appends to different flows' chains do not wait for
+ * each other), on SQLite by its single writer. `now` is the caller's clock.
  */
 export async function recordAuditEvent(
   db: Kysely<Database>,
@@ -56,10 +56,13 @@ export async function recordAuditEvent(
   now: Date,
 ): Promise<void> {
   const append = async (trx: Transaction<Database>) => {
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-      await sql`select pg_advisory_xact_lock(7411001)`.execute(trx);
-    }
     const flowId = input.flowId ?? null;
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      // One lock per chain: the audit lock space (7411001) and the chain's key hashed.
+      await sql`select pg_advisory_xact_lock(7411001, hashtext(${flowId ?? 'portal'}))`.execute(
+        trx,
+      );
+    }
     const last = await trx
       .selectFrom('audit_events')
       .select('hash')
