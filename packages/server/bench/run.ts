@@ -8,6 +8,7 @@ import { benchList, seedFlows, type ListBenchRow } from './list-bench.ts';
 import { benchLoad } from './load-bench.ts';
 import { benchMemory } from './memory-bench.ts';
 import { runReportBench } from './report-bench.ts';
+import { benchRaces, printRaces } from './races-bench.ts';
 import { benchSoak, printSoak } from './soak-bench.ts';
 import { benchStartup, printStartup } from './startup-bench.ts';
 
@@ -16,10 +17,19 @@ import { benchStartup, printStartup } from './startup-bench.ts';
  * reports over a million audit events and the load on one and two server processes.
  * Arguments pick parts: sqlite, postgres, memory, report, load (--seconds=N and
  * --connections=N, or LOAD_SECONDS and LOAD_CONNECTIONS, shorten the load run), startup
- * (--starts=N, default 20) and soak (--minutes=N, default 30; only when named).
+ * (--starts=N, default 20), soak (--minutes=N, default 30; only when named) and races
+ * (--runs=N, default 100, --race=<part of a race's name>; only when named, on both
+ * databases unless sqlite or postgres is).
  */
 async function main() {
   const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  if (only.includes('races')) {
+    const databases = only.filter((arg) => arg === 'sqlite' || arg === 'postgres');
+    const named = process.argv.find((arg) => arg.startsWith('--race='))?.slice('--race='.length);
+    const rows = await benchRaces(numberOption('runs', 100), databases, named);
+    if (!printRaces(rows)) process.exitCode = 1;
+    return;
+  }
   const rows: ListBenchRow[] = [];
   for (const kind of ['sqlite', 'postgres'] as const) {
     if (only.length && !only.includes(kind)) continue;
