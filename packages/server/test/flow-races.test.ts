@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type * as Pades from '@esign/pades';
 import type * as JobQueue from '../src/jobs/job-queue.ts';
+import type * as WorkingDocument from '../src/files/working-document.ts';
+import type * as SignerSession from '../src/signing/signer-session.ts';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { makePdf } from './support/pdf.ts';
@@ -16,7 +18,7 @@ import { useTestApp } from './support/test-app.ts';
  * the signed file), and a send can be held inside its transaction.
  */
 
-type Step = 'prepare' | 'sign' | 'stamp' | 'invite';
+type Step = 'prepare' | 'sign' | 'stamp' | 'invite' | 'download' | 'identity';
 const gates = vi.hoisted(() => {
   const open = new Map<string, { reached: () => void; release: Promise<void> }>();
   return {
@@ -67,6 +69,28 @@ vi.mock('../src/jobs/job-queue.ts', async (importOriginal) => {
     enqueueJob: async (...args: Parameters<typeof queue.enqueueJob>) => {
       if (args[1].kind === 'signing.invite') await gates.pass('invite');
       return queue.enqueueJob(...args);
+    },
+  };
+});
+
+vi.mock('../src/files/working-document.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof WorkingDocument>();
+  return {
+    ...original,
+    downloadToFile: async (...args: Parameters<typeof original.downloadToFile>) => {
+      await gates.pass('download');
+      return original.downloadToFile(...args);
+    },
+  };
+});
+
+vi.mock('../src/signing/signer-session.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof SignerSession>();
+  return {
+    ...original,
+    findSignerIdentity: async (...args: Parameters<typeof original.findSignerIdentity>) => {
+      await gates.pass('identity');
+      return original.findSignerIdentity(...args);
     },
   };
 });
@@ -215,6 +239,55 @@ describe.each(databaseKinds)('a flow raced by two requests on %s', (kind) => {
       { kind: 'signfile', file_name: 'sopimus.pdf' },
       { kind: 'working', file_name: 'sopimus.pdf' },
     ]);
+  });
+
+  it('an upload that replaces the file to sign while the send reads it makes the send answer 409, not 500', async () => {
+    const owner = await sender();
+    const { flow } = await draft(owner, `korvattu.${kind}@example.com`);
+    const held = holdAt('download');
+    const sending = owner.post(`${flows}/${flow.Guid}/send`);
+    await held.arrived;
+    // The new file is kept and the old one removed before the send reads it.
+    const uploaded = await owner.upload(
+      `${flows}/${flow.Guid}/signfile`,
+      'korvaava.pdf',
+      makePdf('Korvaava'),
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    held.release();
+    const sent = await sending;
+    expect(sent.statusCode, sent.body).toBe(409);
+    expect(sent.json()).toMatchObject({
+      issues: [{ path: 'Status', key: 'validation.changedMeanwhile' }],
+      current: { Guid: flow.Guid, Status: 'Draft' },
+    });
+    // Sent again, it goes out with the new file.
+    const again = await owner.post(`${flows}/${flow.Guid}/send`);
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('a second submit whose session the first one ended while it was read answers 409 alreadyDone, not 401', async () => {
+    const owner = await sender();
+    const email = `istunto.${kind}@example.com`;
+    const { flow } = await draft(owner, email);
+    expect((await owner.post(`${flows}/${flow.Guid}/send`)).statusCode).toBe(200);
+    await runJobs();
+    const token = signingTokenIn((await mailsTo(db(), email))[0]?.text_body ?? '');
+    const signer = await identifyWithCode(context.app, db(), runJobs, token, email);
+    // The first submit is signing; the second has read the signer (unsigned) and waits
+    // before it reads the session, which the first one's signature ends.
+    const signing = holdAt('sign');
+    const first = signer.post(`/api/sign/${token}/sign`, { HaveRead: true });
+    await signing.arrived;
+    const reading = holdAt('identity');
+    const second = signer.post(`/api/sign/${token}/sign`, { HaveRead: true });
+    await reading.arrived;
+    signing.release();
+    expect((await first).statusCode).toBe(200);
+    reading.release();
+    const late = await second;
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json()).toMatchObject({ key: 'signing.errors.alreadyDone' });
   });
 
   it('a signer who submits twice at once signs once; the second answers 409 alreadyDone', async () => {

@@ -33,6 +33,13 @@ function sameSigners(made: SignerRow[], now: SignerRow[]) {
   );
 }
 
+/** The draft changed while the send worked on it: nothing is sent (409, still a draft). */
+const changedMeanwhile = (flowId: string) =>
+  new AppError('conflict', {
+    issues: [{ path: 'Status', key: validationKeys.changedMeanwhile }],
+    current: flowStateOf({ id: flowId, status: 'Draft' }),
+  });
+
 /**
  * Sends a validated draft: prepares the document (a signature page with one field per
  * signer), then in one transaction marks it Sent, gives every signer a link and queues
@@ -53,7 +60,14 @@ export async function startSigning(
   await withTempDir(async (dir) => {
     const input = join(dir, 'original.pdf');
     const output = join(dir, 'prepared.pdf');
-    await downloadToFile(deps.storage, signFile.storage_key, input);
+    await downloadToFile(deps.storage, signFile.storage_key, input).catch(
+      async (error: unknown) => {
+        // An upload replaced the file to sign and removed the old one since it was read.
+        const [signFileNow] = await listFiles(deps.db, flow.id, 'signfile');
+        if (signFileNow?.id !== signFile.id) throw changedMeanwhile(flow.id);
+        throw error;
+      },
+    );
     try {
       await prepareForSigning({
         input,
@@ -104,10 +118,7 @@ export async function startSigning(
         signFilesNow.length !== 1 ||
         signFilesNow[0]?.id !== signFile.id
       )
-        throw new AppError('conflict', {
-          issues: [{ path: 'Status', key: validationKeys.changedMeanwhile }],
-          current: flowStateOf({ id: flow.id, status: 'Draft' }),
-        });
+        throw changedMeanwhile(flow.id);
       await trx
         .insertInto('sign_flow_files')
         .values({

@@ -15,7 +15,7 @@ import { enqueueMail } from '../mail/mail-job.ts';
 import { listFiles, listSigners } from '../signflows/flow-records.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import type { SigningDeps } from './signing-deps.ts';
-import { findOwner, findSignerByTokenHash } from './signing.repository.ts';
+import { findOwner, findSigner, findSignerByTokenHash } from './signing.repository.ts';
 import { hashCode, hashToken, sameToken } from './signing-links.ts';
 import { emailHint, taskStateOf } from './signing-turns.ts';
 import {
@@ -52,7 +52,13 @@ export async function loadSignerContext(
     cookieValue,
     deps.clock.now(),
   );
-  return { token, ...found, signers, identity };
+  // A session ends when its signer signs or rejects: read after it, the signer's state says
+  // why it is gone (a double submit answers alreadyDone, not notAuthenticated).
+  const signer =
+    identity === null && cookieValue !== undefined
+      ? ((await findSigner(deps.db, found.signer.id)) ?? found.signer)
+      : found.signer;
+  return { token, flow: found.flow, signer, signers, identity };
 }
 
 /** Refuses anything but an open task: not yet their turn, already done, or the flow ended. */

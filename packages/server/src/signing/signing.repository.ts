@@ -35,12 +35,18 @@ export async function findOwner(db: Kysely<Database>, ownerId: string) {
     .executeTakeFirstOrThrow();
 }
 
-export async function findWorkingFile(db: Kysely<Database>, flow: SignFlowRow) {
-  if (!flow.working_file_id) return undefined;
+/**
+ * The flow's working document as it is now, read in one statement: a signature that replaces
+ * it meanwhile (and removes the old record) cannot make it look gone, as reading the flow's
+ * working_file_id first and the record after could.
+ */
+export async function findWorkingFile(db: Kysely<Database>, flow: Pick<SignFlowRow, 'id'>) {
   return db
     .selectFrom('sign_flow_files')
     .selectAll()
-    .where('id', '=', flow.working_file_id)
     .where('flow_id', '=', flow.id)
+    .where('id', '=', (eb) =>
+      eb.selectFrom('sign_flows').select('working_file_id').where('id', '=', flow.id),
+    )
     .executeTakeFirst();
 }
