@@ -6,7 +6,13 @@ import { createSamlLogin } from './auth/saml/saml-login.ts';
 import { registerSamlRoutes } from './auth/saml/saml.routes.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
 import { systemClock, type Clock } from './time/clock.ts';
-import { createJobWorker, type JobWorker } from './jobs/job-queue.ts';
+import {
+  createJobWorker,
+  createNodeHeartbeat,
+  newNodeRun,
+  type JobWorker,
+} from './jobs/job-queue.ts';
+import { reservationGraceMs } from './files/stored-objects.ts';
 import { registerDevMailRoutes } from './mail/dev-mail.routes.ts';
 import { registerMailJob } from './mail/mail-job.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -102,12 +108,24 @@ export async function buildApp({
   await registerReportRoutes(app, { database, timeZone: config.timeZone });
   await registerPersonalDataRoutes(app, { db: database.db, config, clock });
   const storage = createFileStorage(config);
+  // This run of the server: its heartbeat and its job worker share one id.
+  const run = newNodeRun();
   const jobLog = app.log.child({ component: 'jobs' });
   const worker = createJobWorker({
     db: database.db,
     clock,
     logger: jobLog,
     lockMs: config.jobLockMs,
+    workerId: run.id,
+  });
+  const heartbeat = createNodeHeartbeat({
+    db: database.db,
+    clock,
+    logger: jobLog,
+    run,
+    timeoutMs: config.heartbeatTimeoutMs,
+    forgetAfterMs: reservationGraceMs,
+    onRunsEnded: () => worker.kick(),
   });
   const mailer = createMailer({ config, db: database.db, logger: jobLog, clock });
   registerMailJob(worker, mailer);
@@ -130,12 +148,17 @@ export async function buildApp({
   });
   app.addHook('onReady', async () => {
     if (config.s3) await ensureBucket(config.s3);
+    // Every node beats, worker or not; its earlier run's jobs are released before it takes new work.
+    await heartbeat.start();
     if (config.jobWorker) await worker.start();
   });
   // preClose, not onClose: onClose hooks run last-registered first, so server.ts's database
   // close would come before it; running jobs must finish while the database is open.
   app.addHook('preClose', async () => {
     await worker.stop();
+    await heartbeat.stop().catch((error: unknown) => {
+      jobLog.warn({ error: (error as Error).message }, 'could not record this node as stopped');
+    });
   });
   app.addHook('onClose', async () => {
     mailer.close();

@@ -88,6 +88,72 @@ describe.each(databaseKinds)('a flow whose last signature outlives its node on %
     expect(personalReports.at(-1)?.coversWholeDocument).toBe(true);
   });
 
+  it("runs a stuck completion at once when the sender checks: a retry's wait, or the claim of a node whose heartbeat stopped", async () => {
+    const owner = new TestClient(context.app);
+    await owner.login('user@example.com', 'user-demo');
+    const signedFlow = async (email: string) => {
+      const id = await sendFlow(owner, {
+        signers: [{ Name: 'Odottava Allekirjoittaja', Email: email }],
+      });
+      await context.app.jobWorker.runDue();
+      const token = signingTokenIn((await mailsTo(db(), email))[0]?.text_body ?? '');
+      const signer = await identifyWithCode(
+        context.app,
+        db(),
+        () => context.app.jobWorker.runDue(),
+        token,
+        email,
+      );
+      expect((await signer.post(`/api/sign/${token}/sign`, { HaveRead: true })).statusCode).toBe(
+        200,
+      );
+      return id;
+    };
+    const completion = (id: string) =>
+      db()
+        .updateTable('jobs')
+        .where('kind', '=', signingJobs.complete)
+        .where('payload', 'like', `%${id}%`);
+    const inMinutes = (minutes: number) =>
+      new Date(clock.now().getTime() + minutes * 60_000).toISOString();
+
+    // A completion that failed twice waits eight minutes for its next try.
+    const waiting = await signedFlow(`odottaa.${kind}@example.com`);
+    await completion(waiting)
+      .set({ attempts: 2, run_at: inMinutes(8) })
+      .execute();
+    // A completion claimed by a node that stopped beating two minutes ago, its lock for four more.
+    const orphaned = await signedFlow(`orpo.${kind}@example.com`);
+    await db()
+      .insertInto('nodes')
+      .values({
+        id: 'dead-host:4242:00000000deadbeef',
+        host: 'dead-host',
+        pid: 4242,
+        tag: '00000000deadbeef',
+        started_at: inMinutes(-60),
+        last_seen_at: inMinutes(-2),
+        ended_at: null,
+      })
+      .execute();
+    await completion(orphaned)
+      .set({
+        attempts: 1,
+        locked_by: 'dead-host:4242:00000000deadbeef',
+        locked_until: inMinutes(4),
+      })
+      .execute();
+    expect(await context.app.jobWorker.runDue()).toBe(0);
+
+    for (const id of [waiting, orphaned]) {
+      const checked = await owner.get(`${flows}/${id}/check`);
+      expect(checked.statusCode, checked.body).toBe(200);
+    }
+    await context.app.jobWorker.runDue();
+    for (const id of [waiting, orphaned])
+      expect((await owner.get(`${flows}/${id}`)).json()).toMatchObject({ Status: 'Finished' });
+  });
+
   it('shows Error with the reason after the last retry, and finishes when the sender checks', async () => {
     const owner = new TestClient(context.app);
     await owner.login('user@example.com', 'user-demo');

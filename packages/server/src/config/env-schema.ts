@@ -107,6 +107,7 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('eSign <no-reply@localhost>'),
   JOB_WORKER: booleanFlag(true),
   JOB_LOCK_SECONDS: z.coerce.number().int().positive().default(300),
+  HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   METRICS_ENABLED: booleanFlag(true),
   /** Empty means unset, so that a compose file can pass `${METRICS_TOKEN:-}`. */
   METRICS_TOKEN: z.union([z.literal(''), z.string().min(16)]).optional(),

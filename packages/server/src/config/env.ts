@@ -65,6 +65,8 @@ export interface AppConfig {
   jobWorker: boolean;
   /** How long a claimed job stays its worker's; then another node may take it over. */
   jobLockMs: number;
+  /** A node whose heartbeat is older than this is dead: its jobs and temporary files are taken over. */
+  heartbeatTimeoutMs: number;
   /** Prometheus metrics at /metrics; with a token, only for `Authorization: Bearer <token>`. */
   metrics: { enabled: boolean; token: string | undefined };
   /** The organisation's IANA time zone: reports' days and months begin at its midnight. */
@@ -147,6 +149,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     smtp: { url: env.SMTP_URL ?? null, from: env.MAIL_FROM },
     jobWorker: env.JOB_WORKER,
     jobLockMs: env.JOB_LOCK_SECONDS * 1000,
+    heartbeatTimeoutMs: env.HEARTBEAT_TIMEOUT_SECONDS * 1000,
     metrics: { enabled: env.METRICS_ENABLED, token: env.METRICS_TOKEN || undefined },
     timeZone: env.TIME_ZONE,
   };

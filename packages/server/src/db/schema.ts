@@ -229,6 +229,21 @@ export interface JobsTable {
 }
 export type JobRow = Selectable<JobsTable>;
 
+/** One run of a server process (a node) and its heartbeat; see jobs/node-heartbeat.ts. */
+export interface NodesTable {
+  /** The run's job worker id, as jobs.locked_by holds it. */
+  id: string;
+  host: string;
+  pid: number;
+  /** The tag the run's temporary file names carry. */
+  tag: string;
+  started_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** Set when the run stopped, or was found dead; its jobs were released then. */
+  ended_at: Timestamp | null;
+}
+export type NodeRow = Selectable<NodesTable>;
+
 export interface DevMailboxTable {
   id: string;
   to_address: string;
@@ -261,6 +276,7 @@ export interface SignerAuthStatesTable {
 /** The whole database as Kysely sees it; each migration extends it. */
 export interface Database {
   jobs: JobsTable;
+  nodes: NodesTable;
   dev_mailbox: DevMailboxTable;
   signer_sessions: SignerSessionsTable;
   signer_auth_states: SignerAuthStatesTable;

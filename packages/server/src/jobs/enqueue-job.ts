@@ -35,3 +35,38 @@ export async function enqueueJob(db: Kysely<Database>, job: NewJob, now: Date): 
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
     .execute();
 }
+
+/**
+ * Makes the waiting job with this key due now: a retry's wait is cut short, and a claim whose
+ * lock ran out or whose node is not alive (no heartbeat since `liveSince`) is released. A job
+ * that a live node is running is left to it. Answers whether the job is now due.
+ */
+export async function runQueuedJobNow(
+  db: Kysely<Database>,
+  dedupeKey: string,
+  { now, liveSince }: { now: Date; liveSince: Date },
+): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable('jobs')
+    .set({ run_at: at, locked_by: null, locked_until: null })
+    .where('dedupe_key', '=', dedupeKey)
+    .where('failed_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('locked_by', 'is', null),
+        eb('locked_until', '<', at),
+        eb(
+          'locked_by',
+          'not in',
+          eb
+            .selectFrom('nodes')
+            .select('id')
+            .where('ended_at', 'is', null)
+            .where('last_seen_at', '>=', liveSince.toISOString()),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -4,7 +4,7 @@ import type { RequestContext, SessionUser } from '../http/request-context.ts';
 import type { Database, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, findBrokenAuditLink, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
-import { enqueueJob } from '../jobs/job-queue.ts';
+import { enqueueJob, runQueuedJobNow } from '../jobs/job-queue.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
 import { loadVisibleFlow } from '../signflows/signflow-access.ts';
 import { moveFlow } from '../signflows/flow-state.ts';
@@ -49,20 +49,22 @@ export async function notifyCancelled(
   }
 }
 
+const completionKey = (flowId: string) => `complete:${flowId}`;
+
 /** Queues the completion of a flow whose signers all signed; once, however often asked. */
 function queueCompletion(deps: SigningDeps, flowId: string, now: Date) {
   return enqueueJob(
     deps.db,
-    { kind: signingJobs.complete, payload: { flowId }, dedupeKey: `complete:${flowId}` },
+    { kind: signingJobs.complete, payload: { flowId }, dedupeKey: completionKey(flowId) },
     now,
   );
 }
 
 /**
- * The sender's status check: a flow whose signers all signed gets completion queued again
- * (it failed, or a node died in it); a flow that failed before that (an invitation that could
- * not be mailed) goes back out, and those in turn who were never reached are invited again.
- * A flow never stays stuck.
+ * The sender's status check: a flow whose signers all signed gets its completion run now
+ * (queued again when it failed; a retry's wait or a dead node's claim cut short); a flow
+ * that failed before that (an invitation that could not be mailed) goes back out, and those
+ * in turn who were never reached are invited again. A flow never stays stuck.
  */
 export async function retryStuckFlow(
   deps: SigningDeps,
@@ -75,6 +77,10 @@ export async function retryStuckFlow(
   const now = deps.clock.now();
   if (signers.every((signer) => signer.status === 'Signed')) {
     await queueCompletion(deps, flow.id, now);
+    // A completion already queued runs now: its retry wait is cut short, and a claim by a
+    // node that died (no heartbeat) does not wait out its lock.
+    const liveSince = new Date(now.getTime() - deps.config.heartbeatTimeoutMs);
+    await runQueuedJobNow(deps.db, completionKey(flow.id), { now, liveSince });
   } else if (flow.status === 'Error') {
     await deps.db.transaction().execute(async (trx) => {
       const resumed = await moveFlow(trx, flow.id, 'resume', now, { failure_reason: null });
