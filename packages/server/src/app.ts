@@ -12,6 +12,8 @@ import {
   newNodeRun,
   type JobWorker,
 } from './jobs/job-queue.ts';
+import { scratchOf } from './files/scratch.ts';
+import { createScratchSweeper } from './files/scratch-sweep.ts';
 import { reservationGraceMs } from './files/stored-objects.ts';
 import { registerDevMailRoutes } from './mail/dev-mail.routes.ts';
 import { registerMailJob } from './mail/mail-job.ts';
@@ -107,9 +109,10 @@ export async function buildApp({
   await registerGroupAdminRoutes(app, database, config, clock);
   await registerReportRoutes(app, { database, timeZone: config.timeZone });
   await registerPersonalDataRoutes(app, { db: database.db, config, clock });
-  const storage = createFileStorage(config);
-  // This run of the server: its heartbeat and its job worker share one id.
+  // This run of the server: its heartbeat, its job worker and its temporary files share one id.
   const run = newNodeRun();
+  const scratch = scratchOf(config.dataDir, run.tag);
+  const storage = createFileStorage(config, run.tag);
   const jobLog = app.log.child({ component: 'jobs' });
   const worker = createJobWorker({
     db: database.db,
@@ -127,18 +130,36 @@ export async function buildApp({
     forgetAfterMs: reservationGraceMs,
     onRunsEnded: () => worker.kick(),
   });
+  const sweeper = createScratchSweeper({
+    db: database.db,
+    storage,
+    scratch,
+    clock,
+    logger: app.log.child({ component: 'files' }),
+    runStates: () => heartbeat.runStates(),
+    intervalMs: 3_600_000,
+  });
   const mailer = createMailer({ config, db: database.db, logger: jobLog, clock });
   registerMailJob(worker, mailer);
   app.decorate('jobWorker', worker);
   await registerDevMailRoutes(app, { config, db: database.db });
   const trust = await loadPortalTrust(database.db, config, clock);
-  const signFlowDeps = { db: database.db, storage, config, clock, trust, kickJobs: worker.kick };
+  const signFlowDeps = {
+    db: database.db,
+    storage,
+    scratch,
+    config,
+    clock,
+    trust,
+    kickJobs: worker.kick,
+  };
   await registerSignFlowRoutes(app, signFlowDeps);
   await registerSignFlowFileRoutes(app, signFlowDeps);
   await registerPkiRoutes(app, trust);
   await registerSigning(app, {
     db: database.db,
     storage,
+    scratch,
     config,
     clock,
     trust,
@@ -148,14 +169,17 @@ export async function buildApp({
   });
   app.addHook('onReady', async () => {
     if (config.s3) await ensureBucket(config.s3);
-    // Every node beats, worker or not; its earlier run's jobs are released before it takes new work.
+    // Every node beats, worker or not: its temporary files are known live by it. Its earlier
+    // run's jobs are released and what that run left is swept before it takes new work.
     await heartbeat.start();
+    await sweeper.start();
     if (config.jobWorker) await worker.start();
   });
   // preClose, not onClose: onClose hooks run last-registered first, so server.ts's database
   // close would come before it; running jobs must finish while the database is open.
   app.addHook('preClose', async () => {
     await worker.stop();
+    await sweeper.stop();
     await heartbeat.stop().catch((error: unknown) => {
       jobLog.warn({ error: (error as Error).message }, 'could not record this node as stopped');
     });

@@ -19,6 +19,7 @@ import type { SignerRow, SignFlowRow } from '../src/db/schema.ts';
 import { loadPortalTrust } from '../src/pki/portal-trust.ts';
 import { addPersonalSignedFile } from '../src/signing/personal-signed-file.ts';
 import type { SigningDeps } from '../src/signing/signing-deps.ts';
+import { scratchOf } from '../src/files/scratch.ts';
 import { createFileStorage } from '../src/storage/create-storage.ts';
 import { systemClock } from '../src/time/clock.ts';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
@@ -123,6 +124,7 @@ beforeAll(async () => {
     db: database.handle.db,
     config,
     storage: createFileStorage(config),
+    scratch: scratchOf(config.dataDir, 'personalfiletest'),
     trust: await loadPortalTrust(database.handle.db, config, systemClock),
     clock: systemClock,
   };

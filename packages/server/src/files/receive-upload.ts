@@ -4,6 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { scratchPrefixes, type Scratch } from './scratch.ts';
 
 export interface ReceivedFile {
   path: string;
@@ -16,14 +17,15 @@ export interface ReceivedFile {
 /**
  * Streams an upload to a temporary file under DATA_DIR/tmp, hashing it on the way, so
  * memory does not grow with the file and its content can be checked before it is kept.
+ * The name carries the node's run, for the sweep after a crash.
  */
 export async function receiveToTemporaryFile(
   stream: Readable,
-  dataDir: string,
+  scratch: Scratch,
 ): Promise<ReceivedFile> {
-  const directory = join(dataDir, 'tmp');
-  await mkdir(directory, { recursive: true });
-  const path = join(directory, `upload-${randomBytes(12).toString('hex')}`);
+  await mkdir(scratch.uploadDir, { recursive: true });
+  const name = `${scratchPrefixes.upload}${scratch.tag}-${randomBytes(12).toString('hex')}`;
+  const path = join(scratch.uploadDir, name);
   const hash = createHash('sha256');
   let size = 0;
   const meter = new Transform({

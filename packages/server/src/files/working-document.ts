@@ -1,13 +1,19 @@
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { scratchPrefixes, type Scratch } from './scratch.ts';
 
-/** Runs work in a private temporary folder that is removed afterwards, whatever happens. */
-export async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'esign-signing-'));
+/**
+ * Runs work in a private temporary folder that is removed afterwards, whatever happens (but
+ * a crash: then the sweep finds it by the run tag in its name).
+ */
+export async function withTempDir<T>(
+  scratch: Scratch,
+  work: (dir: string) => Promise<T>,
+): Promise<T> {
+  const dir = await mkdtemp(join(scratch.workDir, `${scratchPrefixes.work}${scratch.tag}-`));
   try {
     return await work(dir);
   } finally {

@@ -4,6 +4,7 @@ import type { SessionUser } from '../http/request-context.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { Database, SignFlowRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
+import type { Scratch } from '../files/scratch.ts';
 import type { SigningDeps } from '../signing/signing-deps.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { Clock } from '../time/clock.ts';
@@ -15,6 +16,8 @@ export interface SignFlowDeps {
   storage: FileStorage;
   config: AppConfig;
   clock: Clock;
+  /** This node's temporary files. */
+  scratch: Scratch;
 }
 
 /** Sending, cancelling and checking reach into signing: they need its clock, trust and jobs. */

@@ -40,7 +40,7 @@ async function receiveFile(request: FastifyRequest, deps: SignFlowDeps) {
   const fileName = cleanFileName(part.filename);
   if (fileName === '') throw fieldIssue(validationKeys.required);
   try {
-    const received = await receiveToTemporaryFile(part.file, deps.config.dataDir);
+    const received = await receiveToTemporaryFile(part.file, deps.scratch);
     // The stream ends quietly at the limit; what arrived is not the whole file.
     if (part.file.truncated) {
       await received.discard();

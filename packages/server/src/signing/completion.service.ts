@@ -67,7 +67,7 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
     signers.map((signer) => signer.verified_identity ?? '{}'),
   );
   const owner = await findOwner(deps.db, flow.owner_id);
-  await withTempDir(async (dir) => {
+  await withTempDir(deps.scratch, async (dir) => {
     const input = join(dir, 'working.pdf');
     const withDss = join(dir, 'dss.pdf');
     const output = join(dir, 'signed.pdf');

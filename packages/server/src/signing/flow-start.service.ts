@@ -57,7 +57,7 @@ export async function startSigning(
 ): Promise<void> {
   const [signFile] = await listFiles(deps.db, flow.id, 'signfile');
   if (!signFile) throw new AppError('validation');
-  await withTempDir(async (dir) => {
+  await withTempDir(deps.scratch, async (dir) => {
     const input = join(dir, 'original.pdf');
     const output = join(dir, 'prepared.pdf');
     await downloadToFile(deps.storage, signFile.storage_key, input).catch(

@@ -55,7 +55,7 @@ export async function startQualified(deps: SigningDeps, context: SignerContext):
   const working = await findWorkingFile(deps.db, context.flow);
   if (!working) throw new AppError('conflict', { key: signingErrorKeys.flowEnded });
   const csc = cscOf(deps);
-  return withTempDir(async (dir) => {
+  return withTempDir(deps.scratch, async (dir) => {
     const inputPath = join(dir, 'working.pdf');
     const outputPath = join(dir, 'prepared.pdf');
     await downloadToFile(deps.storage, working.storage_key, inputPath);
@@ -122,7 +122,7 @@ export async function finishQualified(
     }
     if (!base) throw new AppError('validation', { key: signingErrorKeys.signingFailed });
     const code = query.code;
-    return await withTempDir(async (dir) => {
+    return await withTempDir(deps.scratch, async (dir) => {
       const preparedPath = join(dir, 'prepared.pdf');
       await downloadToFile(deps.storage, pendingKey, preparedPath);
       const { returnToken, certificates } = await completeQualifiedSignature(

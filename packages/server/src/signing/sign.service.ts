@@ -84,7 +84,7 @@ export async function signWithSigner(
       // The same signer's other request (a double submit) got there first.
       if ((await findSigner(deps.db, context.signer.id))?.status !== 'Unsigned')
         throw new AppError('conflict', { key: signingErrorKeys.alreadyDone });
-      return withTempDir(async (dir) => {
+      return withTempDir(deps.scratch, async (dir) => {
         const input = join(dir, 'working.pdf');
         const output = join(dir, 'signed.pdf');
         // Replaced by another node's signature and already removed: a lost race, not a fault.

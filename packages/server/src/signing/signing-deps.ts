@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import type { Clock } from '../time/clock.ts';
 import type { PortalTrust } from '../pki/portal-trust.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import type { Scratch } from '../files/scratch.ts';
 
 /** What the signing side needs; the job worker is optional so that plain services can run without one. */
 export interface SigningDeps {
@@ -12,6 +13,8 @@ export interface SigningDeps {
   config: AppConfig;
   clock: Clock;
   trust: PortalTrust;
+  /** This node's temporary files. */
+  scratch: Scratch;
   /** Asks the job worker to look for due jobs now rather than at its next poll. */
   kickJobs?: () => void;
 }

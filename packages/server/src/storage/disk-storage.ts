@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
-import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertStorageKey, type ByteRange, type FileStorage } from './file-storage.ts';
 
@@ -14,16 +14,51 @@ async function syncPath(path: string) {
   }
 }
 
+const partialMark = '.partial-';
+
 /**
  * Files under DATA_DIR/files. Each write goes to a temporary name, is flushed to disk and
- * then renamed, so a crash never leaves half a file under a key a record points to.
+ * then renamed, so a crash never leaves half a file under a key a record points to. The
+ * temporary name is `<key>.partial-<tag>-<random>`: `tag` names the node's run, so that a
+ * sweep can tell a copy a dead run left from one being written.
  */
-export function createDiskStorage(root: string): FileStorage {
+export function createDiskStorage(root: string, tag?: string): FileStorage {
   const pathOf = (key: string) => join(root, assertStorageKey(key));
+
+  /** The half-written copies beside key, with what follows '.partial-' in their names. */
+  async function partialsOf(key: string) {
+    const path = pathOf(key);
+    const prefix = `${basename(path)}${partialMark}`;
+    const names = await readdir(dirname(path)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    return names
+      .filter((name) => name.startsWith(prefix))
+      .map((name) => ({ path: join(dirname(path), name), suffix: name.slice(prefix.length) }));
+  }
+
+  async function removePartials(
+    key: string,
+    abandoned: (suffix: string, modifiedAt: Date) => boolean,
+  ): Promise<number> {
+    let removed = 0;
+    for (const partial of await partialsOf(key)) {
+      const modifiedAt = await stat(partial.path).then(
+        (info) => info.mtime,
+        () => null,
+      );
+      if (modifiedAt === null || !abandoned(partial.suffix, modifiedAt)) continue;
+      await rm(partial.path, { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
 
   async function placeAtomically(target: string, write: (temporary: string) => Promise<void>) {
     await mkdir(dirname(target), { recursive: true });
-    const temporary = `${target}.partial-${randomBytes(6).toString('hex')}`;
+    const random = randomBytes(6).toString('hex');
+    const temporary = `${target}${partialMark}${tag ? `${tag}-` : ''}${random}`;
     try {
       await write(temporary);
       await syncPath(temporary);
@@ -56,6 +91,8 @@ export function createDiskStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+      // A key is written once: a copy still beside it is one whose write never finished.
+      await removePartials(key, () => true);
     },
     async exists(key) {
       return stat(pathOf(key)).then(
@@ -63,5 +100,6 @@ export function createDiskStorage(root: string): FileStorage {
         () => false,
       );
     },
+    removePartials,
   };
 }

@@ -24,6 +24,15 @@ export interface FileStorage {
   /** Removes the object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * The disk store only: removes the half-written copies of key that a write left when its
+   * process died, those for which `abandoned` says so (by what follows `.partial-` in the
+   * name, and when it was last written); answers how many.
+   */
+  removePartials?(
+    key: string,
+    abandoned: (suffix: string, modifiedAt: Date) => boolean,
+  ): Promise<number>;
 }
 
 const keyPattern = /^[a-z0-9][a-z0-9/_-]{0,200}$/;
