@@ -3,6 +3,7 @@ import type * as Pades from '@esign/pades';
 import type * as JobQueue from '../src/jobs/job-queue.ts';
 import type * as WorkingDocument from '../src/files/working-document.ts';
 import type * as SignerSession from '../src/signing/signer-session.ts';
+import type * as FlowQueue from '../src/signing/flow-queue.ts';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { makePdf } from './support/pdf.ts';
@@ -18,7 +19,7 @@ import { useTestApp } from './support/test-app.ts';
  * the signed file), and a send can be held inside its transaction.
  */
 
-type Step = 'prepare' | 'sign' | 'stamp' | 'invite' | 'download' | 'identity';
+type Step = 'prepare' | 'sign' | 'stamp' | 'invite' | 'download' | 'identity' | 'queue';
 const gates = vi.hoisted(() => {
   const open = new Map<string, { reached: () => void; release: Promise<void> }>();
   return {
@@ -91,6 +92,17 @@ vi.mock('../src/signing/signer-session.ts', async (importOriginal) => {
     findSignerIdentity: async (...args: Parameters<typeof original.findSignerIdentity>) => {
       await gates.pass('identity');
       return original.findSignerIdentity(...args);
+    },
+  };
+});
+
+vi.mock('../src/signing/flow-queue.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof FlowQueue>();
+  return {
+    ...original,
+    inFlowQueue: async <T>(flowId: string, work: () => Promise<T>) => {
+      await gates.pass('queue');
+      return original.inFlowQueue(flowId, work);
     },
   };
 });
@@ -285,6 +297,31 @@ describe.each(databaseKinds)('a flow raced by two requests on %s', (kind) => {
     signing.release();
     expect((await first).statusCode).toBe(200);
     reading.release();
+    const late = await second;
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json()).toMatchObject({ key: 'signing.errors.alreadyDone' });
+  });
+
+  it('a second submit that reaches the signing after the first signed and the flow finished answers 409 alreadyDone, not flowEnded', async () => {
+    const owner = await sender();
+    const email = `valmis.kahdesti.${kind}@example.com`;
+    const { flow } = await draft(owner, email);
+    expect((await owner.post(`${flows}/${flow.Guid}/send`)).statusCode).toBe(200);
+    await runJobs();
+    const token = signingTokenIn((await mailsTo(db(), email))[0]?.text_body ?? '');
+    const signer = await identifyWithCode(context.app, db(), runJobs, token, email);
+    const signing = holdAt('sign');
+    const first = signer.post(`/api/sign/${token}/sign`, { HaveRead: true });
+    await signing.arrived;
+    // The second has passed its checks and waits to begin signing (as on another node).
+    const waiting = holdAt('queue');
+    const second = signer.post(`/api/sign/${token}/sign`, { HaveRead: true });
+    await waiting.arrived;
+    signing.release();
+    expect((await first).statusCode).toBe(200);
+    await runJobs();
+    expect((await owner.get(`${flows}/${flow.Guid}`)).json<FlowBody>().Status).toBe('Finished');
+    waiting.release();
     const late = await second;
     expect(late.statusCode, late.body).toBe(409);
     expect(late.json()).toMatchObject({ key: 'signing.errors.alreadyDone' });

@@ -79,11 +79,12 @@ export async function signWithSigner(
     const won = await inFlowQueue(context.flow.id, async () => {
       const flow = (await findFlow(deps.db, context.flow.id)) ?? context.flow;
       const working = await findWorkingFile(deps.db, flow);
-      if (flow.status !== 'Sent' || !working)
-        throw new AppError('conflict', { key: signingErrorKeys.flowEnded });
-      // The same signer's other request (a double submit) got there first.
+      // The same signer's other request (a double submit) got there first: asked before the
+      // flow's state, which that signature may already have finished.
       if ((await findSigner(deps.db, context.signer.id))?.status !== 'Unsigned')
         throw new AppError('conflict', { key: signingErrorKeys.alreadyDone });
+      if (flow.status !== 'Sent' || !working)
+        throw new AppError('conflict', { key: signingErrorKeys.flowEnded });
       return withTempDir(deps.scratch, async (dir) => {
         const input = join(dir, 'working.pdf');
         const output = join(dir, 'signed.pdf');
