@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FileKind } from '../db/schema.ts';
-import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { receiveToTemporaryFile } from '../files/receive-upload.ts';
 import { sendStoredFile } from '../files/send-stored-file.ts';
@@ -147,19 +146,8 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
           params.signflowId ?? '',
           params[fileParam] ?? '',
           kind,
+          requestContextOf(request, userOf(request).email),
         );
-        if (kind === 'signedfile' || kind === 'personalsignedfile') {
-          await recordAuditEvent(
-            deps.db,
-            {
-              operation: auditOperations.downloaded,
-              flowId: file.flow_id,
-              details: { kind },
-              ...requestContextOf(request, userOf(request).email),
-            },
-            deps.clock.now(),
-          );
-        }
         return sendStoredFile(deps, request, reply, file);
       },
     );

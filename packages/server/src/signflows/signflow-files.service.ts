@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { limits, validationKeys, type FileInfo } from '@esign/contract';
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../http/request-context.ts';
+import type { RequestContext, SessionUser } from '../http/request-context.ts';
+import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import type { Database, FileKind, FileRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { detectContentType } from '../files/content-type.ts';
 import { checkPdf, checkSignablePdf } from '../files/pdf-check.ts';
 import type { ReceivedFile } from '../files/receive-upload.ts';
 import { flowConflict, updateDraft } from './flow-state.ts';
-import { findFile, listFiles } from './signflows.repository.ts';
+import {
+  deleteFileRecords,
+  deleteFilesOfKind,
+  findFile,
+  insertFileRecords,
+  listFiles,
+} from './signflow-files.repository.ts';
 import { assertDraft, loadVisibleFlow, type SignFlowDeps } from './signflow-access.ts';
 import {
   flowObjectKey,
@@ -60,8 +67,7 @@ export async function copiesOfFlowFiles(
 
 /** Records copied objects inside the record step's transaction. */
 export async function recordCopiedFiles(trx: Kysely<Database>, copies: CopiedFile[]) {
-  if (copies.length === 0) return;
-  await trx.insertInto('sign_flow_files').values(copies).execute();
+  await insertFileRecords(trx, copies);
 }
 
 interface Upload {
@@ -145,15 +151,9 @@ export async function addFlowFile(
         previous.map((file) => file.storage_key),
         now,
       );
-      if (previous.length > 0)
-        await trx
-          .deleteFrom('sign_flow_files')
-          .where('flow_id', '=', flowId)
-          .where('kind', '=', 'signfile')
-          .execute();
-      await trx
-        .insertInto('sign_flow_files')
-        .values({
+      if (previous.length > 0) await deleteFilesOfKind(trx, flowId, 'signfile');
+      await insertFileRecords(trx, [
+        {
           id,
           flow_id: flowId,
           kind,
@@ -163,8 +163,8 @@ export async function addFlowFile(
           sha256: upload.received.sha256,
           storage_key: key,
           created_at: now.toISOString(),
-        })
-        .execute();
+        },
+      ]);
       return previous.map((file) => file.storage_key);
     });
     if (replaced !== lostRace) await removeStoredFiles(deps.storage, replaced, deps.db);
@@ -199,14 +199,10 @@ export async function removeFlowFile(
       files.map((file) => file.storage_key),
       now,
     );
-    await trx
-      .deleteFrom('sign_flow_files')
-      .where(
-        'id',
-        'in',
-        files.map((file) => file.id),
-      )
-      .execute();
+    await deleteFileRecords(
+      trx,
+      files.map((file) => file.id),
+    );
   });
   await removeStoredFiles(
     deps.storage,
@@ -215,16 +211,29 @@ export async function removeFlowFile(
   );
 }
 
-/** A file of a flow the user may see, for download. */
+/** A file of a flow the user may see, for download; a signed file's download is audited. */
 export async function findDownload(
   deps: SignFlowDeps,
   user: SessionUser,
   flowId: string,
   fileId: string,
   kind: FileKind,
+  context: RequestContext,
 ) {
   await loadVisibleFlow(deps.db, user, flowId);
   const file = await findFile(deps.db, flowId, fileId, kind);
   if (!file) throw new AppError('notFound');
+  if (kind === 'signedfile' || kind === 'personalsignedfile') {
+    await recordAuditEvent(
+      deps.db,
+      {
+        operation: auditOperations.downloaded,
+        flowId: file.flow_id,
+        details: { kind },
+        ...context,
+      },
+      deps.clock.now(),
+    );
+  }
   return file;
 }

@@ -13,13 +13,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestContextOf, requireSession, userOf } from '../http/request-context.ts';
-import { loadVisibleFlow, type SignFlowActionDeps } from './signflow-access.ts';
+import type { SignFlowActionDeps } from './signflow-access.ts';
 import {
   cancelSignFlow,
   checkSignFlow,
   deleteSignFlow,
   listSignFlows,
-  readDetail,
+  readSignFlow,
   saveDraft,
   sendSignFlow,
 } from './signflows.service.ts';
@@ -77,8 +77,7 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
         response: { 200: SignFlowDetailResponse },
       },
     },
-    async (request) =>
-      readDetail(deps.db, await loadVisibleFlow(deps.db, userOf(request), request.params.guid)),
+    async (request) => readSignFlow(deps, userOf(request), request.params.guid),
   );
 
   routes.delete(
