@@ -1,6 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import {
+  findLastHash,
+  insertAuditEvent,
+  listAuditChains,
+  listAuditEvents,
+  lockAuditChains,
+} from './audit.repository.ts';
 
 /** Audit operations; the first four are SPEC §3's report labels. */
 export const auditOperations = {
@@ -44,11 +51,14 @@ export function chainHash(previousHash: string, event: Record<string, unknown>):
   return createHash('sha256').update(previousHash).update(JSON.stringify(event)).digest('hex');
 }
 
+/** The signer an event is about, kept beside the details so it can be looked up. */
+const signerIdOf = (details: AuditEventInput['details']) =>
+  typeof details?.signerId === 'string' ? details.signerId : null;
+
 /**
  * Appends an audit event to its chain: the flow's own chain when it names a flow, else
  * the portal's. Appends are serialised (an advisory lock on PostgreSQL, SQLite's single
- * writer) so a chain never forks. `now` is the caller's clock; the system time stands in
- * only for a caller that does not pass it yet (deleteSignFlow).
+ * writer) so a chain never forks. `now` is the caller's clock.
  */
 export async function recordAuditEvent(
   db: Kysely<Database>,
@@ -56,17 +66,9 @@ export async function recordAuditEvent(
   now: Date,
 ): Promise<void> {
   const append = async (trx: Transaction<Database>) => {
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-      await sql`select pg_advisory_xact_lock(7411001)`.execute(trx);
-    }
+    await lockAuditChains(trx);
     const flowId = input.flowId ?? null;
-    const last = await trx
-      .selectFrom('audit_events')
-      .select('hash')
-      .where((eb) => (flowId ? eb('flow_id', '=', flowId) : eb('flow_id', 'is', null)))
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const lastHash = await findLastHash(trx, flowId);
     const event = {
       id: randomUUID(),
       occurred_at: now.toISOString(),
@@ -78,16 +80,14 @@ export async function recordAuditEvent(
       details: JSON.stringify(input.details ?? {}),
       ...(flowId ? { flow_id: flowId } : {}),
     };
-    const previousHash = last?.hash ?? genesisHash;
-    await trx
-      .insertInto('audit_events')
-      .values({
-        ...event,
-        flow_id: flowId,
-        previous_hash: previousHash,
-        hash: chainHash(previousHash, event),
-      })
-      .execute();
+    const previousHash = lastHash ?? genesisHash;
+    await insertAuditEvent(trx, {
+      ...event,
+      flow_id: flowId,
+      signer_id: signerIdOf(input.details),
+      previous_hash: previousHash,
+      hash: chainHash(previousHash, event),
+    });
   };
   if (db.isTransaction) await append(db as Transaction<Database>);
   else await db.transaction().execute(append);
@@ -101,12 +101,7 @@ export async function findBrokenAuditLink(
   db: Kysely<Database>,
   flowId: string | null = null,
 ): Promise<string | null> {
-  const rows = await db
-    .selectFrom('audit_events')
-    .selectAll()
-    .where((eb) => (flowId ? eb('flow_id', '=', flowId) : eb('flow_id', 'is', null)))
-    .orderBy('seq', 'asc')
-    .execute();
+  const rows = await listAuditEvents(db, flowId);
   let previousHash = genesisHash;
   for (const row of rows) {
     const event = {
@@ -126,4 +121,17 @@ export async function findBrokenAuditLink(
     previousHash = row.hash;
   }
   return null;
+}
+
+/** Re-checks every chain (each flow's and the portal's): how many hold, and where the others break. */
+export async function verifyAuditChains(
+  db: Kysely<Database>,
+): Promise<{ verified: number; broken: string[] }> {
+  const chains = await listAuditChains(db);
+  const broken: string[] = [];
+  for (const flowId of chains) {
+    const first = await findBrokenAuditLink(db, flowId);
+    if (first) broken.push(`${flowId ?? 'portal'}: event ${first}`);
+  }
+  return { verified: chains.length - broken.length, broken };
 }

@@ -105,6 +105,8 @@ export interface AuditEventsTable {
   hash: string;
   /** The flow whose chain the event belongs to; null for events of the portal's own chain. */
   flow_id: string | null;
+  /** The signer the event is about (details.signerId), for look-ups; outside the hash chain. */
+  signer_id: string | null;
 }
 export type AuditEventRow = Selectable<AuditEventsTable>;
 

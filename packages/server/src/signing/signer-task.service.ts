@@ -10,6 +10,7 @@ import {
 } from '@esign/contract';
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
+import { hasSignerEventSince } from '../audit/audit.repository.ts';
 import { AppError } from '../errors/app-error.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
 import { listFiles, listSigners } from '../signflows/flow-records.ts';
@@ -117,15 +118,13 @@ export async function recordOpened(
   request: RequestContext,
 ) {
   const now = deps.clock.now();
-  const recent = await deps.db
-    .selectFrom('audit_events')
-    .select('id')
-    .where('flow_id', '=', context.flow.id)
-    .where('operation', '=', auditOperations.opened)
-    .where('details', 'like', `%"signerId":"${context.signer.id}"%`)
-    .where('occurred_at', '>', new Date(now.getTime() - openedQuietMs).toISOString())
-    .executeTakeFirst();
-  if (recent) return;
+  const openedLately = await hasSignerEventSince(deps.db, {
+    flowId: context.flow.id,
+    signerId: context.signer.id,
+    operation: auditOperations.opened,
+    since: new Date(now.getTime() - openedQuietMs),
+  });
+  if (openedLately) return;
   await recordAuditEvent(
     deps.db,
     {
