@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { finishQualified } from './qualified-flow.service.ts';
-import { QualifiedSignatureError } from './qualified/qualified-signature-error.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { requestContextOf } from '../http/request-context.ts';
 
@@ -24,14 +23,11 @@ export async function registerQualifiedRoutes(app: FastifyInstance, deps: Signin
       },
     },
     async (request, reply) => {
-      let result;
-      try {
-        result = await finishQualified(deps, request.query, requestContextOf(request, 'signer'));
-      } catch (error) {
-        if (error instanceof QualifiedSignatureError && error.returnToken)
-          result = { returnToken: error.returnToken, errorKey: error.key };
-        else throw error;
-      }
+      const result = await finishQualified(
+        deps,
+        request.query,
+        requestContextOf(request, 'signer'),
+      );
       if (!result.returnToken) return reply.redirect('/', 303);
       const page = signingPaths.page(result.returnToken);
       return reply.redirect(

@@ -2,15 +2,11 @@ import { apiRoutes, FlowEventsResponse, signingRoutes } from '@esign/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../errors/app-error.ts';
 import { sendStoredFile } from '../files/send-stored-file.ts';
-import { requireSession, userOf } from '../http/request-context.ts';
-import { listFiles } from '../signflows/flow-records.ts';
-import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
+import { requestMetaOf, requireSession, userOf } from '../http/request-context.ts';
 import { inspectorRoute } from './signing-addresses.ts';
-import { inspectorToken, sameToken } from './signing-links.ts';
 import type { SigningDeps } from './signing-deps.ts';
-import { flowEvents, signingUrlFor } from './sender.service.ts';
+import { findInspectorFile, flowEvents, signingUrlFor } from './sender.service.ts';
 
 const Id = z.string().min(1).max(64);
 
@@ -59,22 +55,7 @@ export async function registerSenderRoutes(app: FastifyInstance, deps: SigningDe
     },
     async (request, reply) => {
       const { flowId, token } = request.params;
-      if (!sameToken(token, inspectorToken(deps.config.sessionSecret, flowId)))
-        throw new AppError('notFound');
-      const [signed] = await listFiles(deps.db, flowId, 'signedfile');
-      if (!signed) throw new AppError('notFound');
-      await recordAuditEvent(
-        deps.db,
-        {
-          operation: auditOperations.downloaded,
-          flowId,
-          actor: 'inspector',
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? null,
-          details: { kind: 'signedfile' },
-        },
-        deps.clock.now(),
-      );
+      const signed = await findInspectorFile(deps, flowId, token, requestMetaOf(request));
       return sendStoredFile(deps, request, reply, signed);
     },
   );
