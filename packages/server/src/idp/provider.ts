@@ -24,7 +24,8 @@ import {
   signerClientSecret,
 } from '../signing/identify/signer-oidc-provider.ts';
 import { createIdpAdapter } from './adapter.ts';
-import { demoPersonalIdentityCode, findAccountById } from './accounts.service.ts';
+import { demoPersonalIdentityCode } from './accounts.service.ts';
+import { findAccountById } from './accounts.repository.ts';
 import { renderIdpPage } from './pages.ts';
 import { loadOrCreateSigningKeys } from './signing-keys.ts';
 

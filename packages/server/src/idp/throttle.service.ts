@@ -1,5 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import {
+  addFailure,
+  deleteThrottleRow,
+  findThrottleRow,
+  insertFirstFailure,
+  listThrottleRows,
+  restartWindow,
+} from './throttle.repository.ts';
 
 /** Failures allowed per window: few for one account, more for one address (offices share one). */
 export const maxAccountFailures = 5;
@@ -17,7 +25,7 @@ const limitOf = (key: string) =>
 
 /** True while any key has had too many failures within the window. */
 export async function isThrottled(db: Kysely<Database>, keys: string[], now: Date) {
-  const rows = await db.selectFrom('login_throttle').selectAll().where('key', 'in', keys).execute();
+  const rows = await listThrottleRows(db, keys);
   return rows.some(
     (row) =>
       row.failures >= limitOf(row.key) &&
@@ -29,44 +37,17 @@ export async function isThrottled(db: Kysely<Database>, keys: string[], now: Dat
 export async function recordLoginFailure(db: Kysely<Database>, keys: string[], now: Date) {
   await db.transaction().execute(async (trx) => {
     for (const key of keys) {
-      const row = await trx
-        .selectFrom('login_throttle')
-        .selectAll()
-        .where('key', '=', key)
-        .executeTakeFirst();
+      const row = await findThrottleRow(trx, key);
       const windowOpen =
         row && now.getTime() - new Date(row.window_started_at).getTime() < throttleWindowMs;
-      if (!row) {
-        await trx
-          .insertInto('login_throttle')
-          .values({ key, failures: 1, window_started_at: now.toISOString() })
-          .onConflict((conflict) =>
-            conflict
-              .column('key')
-              .doUpdateSet((eb) => ({ failures: eb('login_throttle.failures', '+', 1) })),
-          )
-          .execute();
-      } else if (windowOpen) {
-        await trx
-          .updateTable('login_throttle')
-          .set((eb) => ({ failures: eb('failures', '+', 1) }))
-          .where('key', '=', key)
-          .execute();
-      } else {
-        await trx
-          .updateTable('login_throttle')
-          .set({ failures: 1, window_started_at: now.toISOString() })
-          .where('key', '=', key)
-          .execute();
-      }
+      if (!row) await insertFirstFailure(trx, key, now);
+      else if (windowOpen) await addFailure(trx, key);
+      else await restartWindow(trx, key, now);
     }
   });
 }
 
 /** A successful login clears the account's count (not the address's). */
 export async function clearAccountFailures(db: Kysely<Database>, email: string) {
-  await db
-    .deleteFrom('login_throttle')
-    .where('key', '=', `account:${email.trim().toLowerCase()}`)
-    .execute();
+  await deleteThrottleRow(db, `account:${email.trim().toLowerCase()}`);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { insertJob } from './jobs.repository.ts';
 
 /** How often a job is tried before it is marked failed, unless the job or its kind says otherwise. */
 export const defaultMaxAttempts = 8;
@@ -21,17 +22,13 @@ export interface NewJob {
  * if and only if the change that caused it commits.
  */
 export async function enqueueJob(db: Kysely<Database>, job: NewJob, now: Date): Promise<void> {
-  await db
-    .insertInto('jobs')
-    .values({
-      id: randomUUID(),
-      kind: job.kind,
-      payload: JSON.stringify(job.payload ?? null),
-      dedupe_key: job.dedupeKey ?? null,
-      run_at: (job.runAt ?? now).toISOString(),
-      max_attempts: job.maxAttempts ?? defaultMaxAttempts,
-      created_at: now.toISOString(),
-    })
-    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-    .execute();
+  await insertJob(db, {
+    id: randomUUID(),
+    kind: job.kind,
+    payload: JSON.stringify(job.payload ?? null),
+    dedupe_key: job.dedupeKey ?? null,
+    run_at: (job.runAt ?? now).toISOString(),
+    max_attempts: job.maxAttempts ?? defaultMaxAttempts,
+    created_at: now.toISOString(),
+  });
 }

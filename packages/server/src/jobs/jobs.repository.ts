@@ -1,10 +1,19 @@
-import { PostgresAdapter, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { Database, JobRow } from '../db/schema.ts';
+import { PostgresAdapter, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
+import type { Database, JobRow, JobsTable } from '../db/schema.ts';
 
 export interface ClaimOptions {
   workerId: string;
   now: Date;
   lockUntil: Date;
+}
+
+/** Queues a job; a job whose dedupe key is already waiting or running is not added again. */
+export async function insertJob(db: Kysely<Database>, row: Insertable<JobsTable>): Promise<void> {
+  await db
+    .insertInto('jobs')
+    .values(row)
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .execute();
 }
 
 /** Waiting, due, and not held by a live lock (an expired lock is a worker that died). */
