@@ -2,11 +2,10 @@ import { apiPaths, Session } from '@esign/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Clock } from '../time/clock.ts';
-import { completeLogin, recordLoginFailure, safeReturnPath } from './login.service.ts';
+import { completeLogin, logout, recordLoginFailure, safeReturnPath } from './login.service.ts';
 import type { OidcLogin } from './oidc-login.ts';
 import { requestMetaOf, type ActiveSession } from '../http/request-context.ts';
 import { endSession, hashSessionToken } from './session.service.ts';
@@ -142,19 +141,7 @@ export async function registerAuthRoutes(
       const session = request.session;
       app.sessionCookies.clearSession(reply);
       if (!session) return reply.redirect('/logout', 303);
-      await database.db.transaction().execute(async (trx) => {
-        await endSession(trx, session.id);
-        await recordAuditEvent(
-          trx,
-          {
-            operation: auditOperations.logoutSuccess,
-            userId: session.user.id,
-            actor: session.user.email,
-            ...requestMetaOf(request),
-          },
-          clock.now(),
-        );
-      });
+      await logout(database.db, session, requestMetaOf(request), clock.now());
       request.session = null;
       const providerLogout = await method.logoutUrl(session).catch((error: unknown) => {
         request.log.warn({ err: error }, 'provider logout address unavailable');

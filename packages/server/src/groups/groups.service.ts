@@ -36,8 +36,16 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-/** Creates an empty group; a name another group has (ignoring case) is refused. */
+/** Creates an empty group, in one transaction; a name another group has (ignoring case) is refused. */
 export async function createGroup(
+  db: Db,
+  input: { name: string; type: RoleType },
+  now: Date,
+): Promise<GroupListItem> {
+  return db.transaction().execute((trx) => insertGroup(trx, input, now));
+}
+
+async function insertGroup(
   db: Db,
   input: { name: string; type: RoleType },
   now: Date,
@@ -75,10 +83,14 @@ export async function readGroupUsers(db: Db, groupId: string): Promise<GroupUser
 }
 
 /**
- * Replaces the members and the identifier only if nobody saved the group since the caller
- * read it (the stamp still matches); then the group has a new stamp. Run it in a transaction.
+ * Replaces the members and the identifier, in one transaction, only if nobody saved the group
+ * since the caller read it (the stamp still matches); then the group has a new stamp.
  */
 export async function updateGroup(db: Db, input: UpdateInput): Promise<GroupUsersWithStamp> {
+  return db.transaction().execute((trx) => replaceGroup(trx, input));
+}
+
+async function replaceGroup(db: Db, input: UpdateInput): Promise<GroupUsersWithStamp> {
   const userIds = [...new Set(input.Users)];
   const existing = await findExistingUserIds(db, userIds);
   const unknown = input.Users.findIndex((id) => !existing.has(id));

@@ -2,15 +2,13 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditOperations, recordAuditEvent } from '../../audit/audit.service.ts';
 import type { AppConfig } from '../../config/env.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Clock } from '../../time/clock.ts';
-import { requestMetaOf, type RequestMeta } from '../../http/request-context.ts';
-import { completeLogin, recordLoginFailure } from '../login.service.ts';
+import { requestMetaOf } from '../../http/request-context.ts';
+import { completeLogin, endSamlSessions, recordLoginFailure } from '../login.service.ts';
 import { endSession, hashSessionToken } from '../session.service.ts';
 import type { SamlLogin } from './saml-login.ts';
-import { deleteSamlSessions } from './saml.repository.ts';
 
 const AcsBody = z.object({
   SAMLResponse: z.string().max(500_000).optional(),
@@ -107,8 +105,8 @@ export async function registerSamlRoutes(
       try {
         const message = await samlLogin.validateLogout(definedOnly(fields), query);
         if (message.kind === 'request') {
-          await endSessionsOf(
-            database,
+          await endSamlSessions(
+            database.db,
             message.nameId,
             message.sessionIndex,
             requestMetaOf(request),
@@ -136,30 +134,5 @@ export async function registerSamlRoutes(
       { config: { csrf: false }, schema: { ...sloSchema, body: LogoutMessage } },
       (request, reply) => handleLogout(request, reply, request.body, null),
     );
-  });
-}
-
-/** Ends the sessions a LogoutRequest names and records each as a logout. */
-async function endSessionsOf(
-  database: DatabaseHandle,
-  nameId: string,
-  sessionIndex: string | null,
-  meta: RequestMeta,
-  now: Date,
-) {
-  await database.db.transaction().execute(async (trx) => {
-    for (const user of await deleteSamlSessions(trx, nameId, sessionIndex)) {
-      await recordAuditEvent(
-        trx,
-        {
-          operation: auditOperations.logoutSuccess,
-          userId: user.userId,
-          actor: user.email,
-          ...meta,
-          details: { method: 'saml', initiator: 'provider' },
-        },
-        now,
-      );
-    }
   });
 }
