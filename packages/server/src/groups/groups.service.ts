@@ -7,19 +7,26 @@ import {
   type GroupUpdateRequest,
   type GroupUsersWithStamp,
   type RoleType,
+  type UserListItem,
 } from '@esign/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
-import { presentGroupListItem, presentGroupUsers } from './groups.presenter.ts';
+import {
+  presentGroupListItem,
+  presentGroupUsers,
+  presentUserListItem,
+} from './groups.presenter.ts';
 import {
   deleteGroupRow,
   findExistingUserIds,
   findGroupRow,
   insertGroupRow,
   isGroupNameTaken,
+  listGroupRows,
   listMemberRows,
+  listUserRows,
   replaceMembers,
   updateGroupIfStamp,
 } from './groups.repository.ts';
@@ -68,6 +75,20 @@ async function insertGroup(
     throw error;
   }
   return presentGroupListItem(row);
+}
+
+/** Users who have logged in to the portal. */
+export async function listUsers(db: Db): Promise<UserListItem[]> {
+  return (await listUserRows(db)).map(presentUserListItem);
+}
+
+/** The groups a user may choose: all of them for an administrator, else those they belong to. */
+export async function listGroupsFor(
+  db: Db,
+  user: { id: string; isAdmin: boolean } | undefined,
+): Promise<GroupListItem[]> {
+  const rows = await listGroupRows(db, user?.isAdmin ? undefined : (user?.id ?? ''));
+  return rows.map(presentGroupListItem);
 }
 
 /** Deletes the group; its flows stay with their owners and no longer belong to a group. */
