@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../time/clock.ts';
 import type { ExternalIdentity } from '../external-identity.ts';
-import { safeReturnPath } from '../login.service.ts';
+import { safeReturnPath } from '../return-path.ts';
 import type { ActiveSession } from '../../http/request-context.ts';
 import { identityFromProfile, isAssertionBoundTo } from './saml-identity.ts';
 import { samlRequestStore } from './saml.repository.ts';
