@@ -15,11 +15,8 @@ describe.each(databaseKinds)('SAML single logout on %s', (kind) => {
 
   /** Logs in through the ACS; answers the session token and a counter of the NameID's sessions. */
   async function loggedInAs(nameId: string, sessionIndex: string) {
-    const { relayState, options } = await t.startLogin();
-    const login = await t.postToAcs(
-      signedResponse({ ...options, nameId, sessionIndex }),
-      relayState,
-    );
+    const { browser, options } = await t.startLogin();
+    const login = await t.postToAcs(signedResponse({ ...options, nameId, sessionIndex }), browser);
     const token = login.cookies.find((item) => item.name === sessionCookieName)?.value ?? '';
     const sessions = async () =>
       (

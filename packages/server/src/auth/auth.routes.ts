@@ -1,5 +1,5 @@
 import { apiPaths, Session } from '@esign/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
@@ -8,15 +8,10 @@ import type { DatabaseHandle } from '../db/database.ts';
 import type { Clock } from '../time/clock.ts';
 import { completeLogin, recordLoginFailure } from './login.service.ts';
 import { safeReturnPath } from './return-path.ts';
+import type { LoginMethod } from './login-method.ts';
 import type { OidcLogin } from './oidc-login.ts';
-import { requestMetaOf, type ActiveSession } from '../http/request-context.ts';
+import { requestMetaOf } from '../http/request-context.ts';
 import { endSession, hashSessionToken } from './session.service.ts';
-
-/** How the configured login method starts a login and ends one at the provider. */
-export interface LoginMethod {
-  loginUrl(returnTo: string, request: FastifyRequest, reply: FastifyReply): Promise<string>;
-  logoutUrl(session: ActiveSession): Promise<string | null>;
-}
 
 const loginStateCookie = 'esign_login';
 

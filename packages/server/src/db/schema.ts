@@ -124,6 +124,8 @@ export interface SamlRequestsTable {
   id: string;
   value: string;
   created_at: Timestamp;
+  /** Where a login returns after the provider's answer; null for logout requests. */
+  return_to: string | null;
 }
 
 export interface SignFlowsTable {
