@@ -131,17 +131,46 @@ describe.each(databaseKinds)('logging in through the built-in provider on %s', (
   it('logs out here and at the provider, then shows the logged-out notice', async () => {
     const browser = new TestClient(context.app);
     await browser.login('user@example.com', 'user-demo');
-    const logout = await browser.get('/api/esign/Users/ExternalLogout');
-    expect(logout.statusCode).toBe(303);
-    const providerLogout = new URL(String(logout.headers.location));
+    const logout = await browser.post('/api/esign/Users/ExternalLogout');
+    expect(logout.statusCode).toBe(200);
+    const providerLogout = new URL(logout.json<{ Location: string }>().Location);
     expect(providerLogout.pathname).toBe('/idp/session/end');
     expect(providerLogout.searchParams.get('post_logout_redirect_uri')).toBe(
       'http://localhost:3000/logout',
     );
     expect((await current(browser)).IsAuthenticated).toBe(false);
-    const page = await browser.follow(logout);
+    const page = await browser.get(`${providerLogout.pathname}${providerLogout.search}`);
     expect(page.body).toContain('<script src="/idp-assets/logout.js"></script>');
     expect(page.body).not.toMatch(/<script>|style=/);
+  });
+
+  it('keeps the session when a link on another site opens the logout address: it shows the logout page', async () => {
+    const browser = new TestClient(context.app);
+    await browser.login('user@example.com', 'user-demo');
+    const opened = await browser.request({
+      method: 'GET',
+      url: '/api/esign/Users/ExternalLogout',
+      xsrf: false,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe('/logout');
+    expect((await current(browser)).IsAuthenticated).toBe(true);
+  });
+
+  it('keeps the session when another site posts to the logout address', async () => {
+    const browser = new TestClient(context.app);
+    await browser.login('user@example.com', 'user-demo');
+    const posted = await browser.request({
+      method: 'POST',
+      url: '/api/esign/Users/ExternalLogout',
+      xsrf: false,
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    });
+    expect(posted.statusCode).toBe(403);
+    expect(posted.json()).toMatchObject({ key: 'errors.csrf' });
+    expect(posted.cookies).toEqual([]);
+    expect((await current(browser)).IsAuthenticated).toBe(true);
   });
 
   it('records login, logout and failed-login events in an unbroken chain', async () => {

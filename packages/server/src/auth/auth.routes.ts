@@ -1,4 +1,4 @@
-import { apiPaths, Session } from '@esign/contract';
+import { apiPaths, LogoutResult, Session } from '@esign/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -125,19 +125,33 @@ export async function registerAuthRoutes(
     );
   }
 
+  // SPEC keeps this address as a browser URL. A GET must not change state (a link or an image
+  // on another site would log the user out), so it shows the page whose button logs out.
   routes.get(
     apiPaths.externalLogout,
     {
       schema: {
         tags: ['login'],
-        summary:
-          'Ends the session here and at the identity provider, then shows the logged-out notice',
+        summary: 'The logout page: a button that logs out (a GET changes nothing)',
       },
     },
-    async (request, reply) => {
+    async (_request, reply) => reply.redirect('/logout', 303),
+  );
+
+  routes.post(
+    apiPaths.externalLogout,
+    {
+      schema: {
+        tags: ['login'],
+        summary:
+          'Ends the session here; answers where the browser goes next: the identity provider’s logout, or the logged-out notice',
+        response: { 200: LogoutResult },
+      },
+    },
+    async (request, reply): Promise<LogoutResult> => {
       const session = request.session;
       app.sessionCookies.clearSession(reply);
-      if (!session) return reply.redirect('/logout', 303);
+      if (!session) return { Location: '/logout' };
       await database.db.transaction().execute(async (trx) => {
         await endSession(trx, session.id);
         await recordAuditEvent(
@@ -156,7 +170,7 @@ export async function registerAuthRoutes(
         request.log.warn({ err: error }, 'provider logout address unavailable');
         return null;
       });
-      return reply.redirect(providerLogout ?? '/logout', 303);
+      return { Location: providerLogout ?? '/logout' };
     },
   );
 }
