@@ -10,24 +10,29 @@ import { completeLogin, recordLoginFailure } from './login.service.ts';
 import { safeReturnPath } from './return-path.ts';
 import type { LoginMethod } from './login-method.ts';
 import type { OidcLogin } from './oidc-login.ts';
+import { cookieNameOf } from '../http/cookie-names.ts';
 import { requestMetaOf } from '../http/request-context.ts';
 import { endSession, hashSessionToken } from './session.service.ts';
 
-const loginStateCookie = 'esign_login';
+// The path is '/' because a __Host- cookie (behind https) must have it.
+const loginStateCookieOf = (config: AppConfig) => ({
+  name: cookieNameOf(config.publicUrl, 'esign_login'),
+  options: {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.publicUrl.protocol === 'https:',
+    signed: true,
+  },
+});
 
 /** The login method for OIDC (external or built-in): state cookie ties the callback to this browser. */
 export function oidcLoginMethod(oidc: OidcLogin, config: AppConfig): LoginMethod {
+  const cookie = loginStateCookieOf(config);
   return {
     async loginUrl(returnTo, _request, reply) {
       const { state, url } = await oidc.begin(returnTo);
-      reply.setCookie(loginStateCookie, state, {
-        path: '/api/esign/Users',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.publicUrl.protocol === 'https:',
-        signed: true,
-        maxAge: 15 * 60,
-      });
+      reply.setCookie(cookie.name, state, { ...cookie.options, maxAge: 15 * 60 });
       return url;
     },
     logoutUrl: (session) => oidc.logoutUrl(session.idToken),
@@ -92,9 +97,10 @@ export async function registerAuthRoutes(
         },
       },
       async (request, reply) => {
-        const raw = request.cookies[loginStateCookie];
+        const cookie = loginStateCookieOf(config);
+        const raw = request.cookies[cookie.name];
         const cookieState = raw ? request.unsignCookie(raw) : null;
-        reply.clearCookie(loginStateCookie, { path: '/api/esign/Users' });
+        reply.clearCookie(cookie.name, cookie.options);
         const meta = requestMetaOf(request);
         try {
           if (!cookieState?.valid || cookieState.value !== request.query.state) {
