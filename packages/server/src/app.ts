@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerIdentity } from './auth/identity.ts';
+import { samlLoginMethod } from './auth/saml/saml-browser-binding.ts';
 import { createSamlLogin } from './auth/saml/saml-login.ts';
 import { registerSamlRoutes } from './auth/saml/saml.routes.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
@@ -86,10 +87,7 @@ export async function buildApp({
       saml: async (scope) => {
         const samlLogin = createSamlLogin(database.db, config, clock);
         await registerSamlRoutes(scope, { config, database, samlLogin, clock });
-        return {
-          loginUrl: (returnTo) => samlLogin.loginUrl(returnTo),
-          logoutUrl: (session) => samlLogin.logoutUrl(session),
-        };
+        return samlLoginMethod(samlLogin, config);
       },
     },
   );

@@ -116,7 +116,7 @@ describe('two server processes sharing one PostgreSQL and one object store', () 
     await createDraft(onB, { name: 'Istuntotesti', signers: [] });
 
     const copy = new HttpClient(node('a').url, new Map(browser.cookies));
-    await onB.get('/api/esign/Users/ExternalLogout');
+    expectOk(await onB.post('/api/esign/Users/ExternalLogout'));
     expect((await copy.get(flowsPath)).status).toBe(401);
   });
 

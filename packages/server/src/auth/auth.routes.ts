@@ -1,37 +1,38 @@
-import { apiPaths, Session } from '@esign/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiPaths, LogoutResult, Session } from '@esign/contract';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Clock } from '../time/clock.ts';
-import { completeLogin, recordLoginFailure, safeReturnPath } from './login.service.ts';
+import { completeLogin, recordLoginFailure } from './login.service.ts';
+import { safeReturnPath } from './return-path.ts';
+import type { LoginMethod } from './login-method.ts';
 import type { OidcLogin } from './oidc-login.ts';
-import { requestMetaOf, type ActiveSession } from '../http/request-context.ts';
+import { cookieNameOf } from '../http/cookie-names.ts';
+import { requestMetaOf } from '../http/request-context.ts';
 import { endSession, hashSessionToken } from './session.service.ts';
 
-/** How the configured login method starts a login and ends one at the provider. */
-export interface LoginMethod {
-  loginUrl(returnTo: string, request: FastifyRequest, reply: FastifyReply): Promise<string>;
-  logoutUrl(session: ActiveSession): Promise<string | null>;
-}
-
-const loginStateCookie = 'esign_login';
+// The path is '/' because a __Host- cookie (behind https) must have it.
+const loginStateCookieOf = (config: AppConfig) => ({
+  name: cookieNameOf(config.publicUrl, 'esign_login'),
+  options: {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.publicUrl.protocol === 'https:',
+    signed: true,
+  },
+});
 
 /** The login method for OIDC (external or built-in): state cookie ties the callback to this browser. */
 export function oidcLoginMethod(oidc: OidcLogin, config: AppConfig): LoginMethod {
+  const cookie = loginStateCookieOf(config);
   return {
     async loginUrl(returnTo, _request, reply) {
       const { state, url } = await oidc.begin(returnTo);
-      reply.setCookie(loginStateCookie, state, {
-        path: '/api/esign/Users',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.publicUrl.protocol === 'https:',
-        signed: true,
-        maxAge: 15 * 60,
-      });
+      reply.setCookie(cookie.name, state, { ...cookie.options, maxAge: 15 * 60 });
       return url;
     },
     logoutUrl: (session) => oidc.logoutUrl(session.idToken),
@@ -96,9 +97,10 @@ export async function registerAuthRoutes(
         },
       },
       async (request, reply) => {
-        const raw = request.cookies[loginStateCookie];
+        const cookie = loginStateCookieOf(config);
+        const raw = request.cookies[cookie.name];
         const cookieState = raw ? request.unsignCookie(raw) : null;
-        reply.clearCookie(loginStateCookie, { path: '/api/esign/Users' });
+        reply.clearCookie(cookie.name, cookie.options);
         const meta = requestMetaOf(request);
         try {
           if (!cookieState?.valid || cookieState.value !== request.query.state) {
@@ -129,19 +131,33 @@ export async function registerAuthRoutes(
     );
   }
 
+  // SPEC keeps this address as a browser URL. A GET must not change state (a link or an image
+  // on another site would log the user out), so it shows the page whose button logs out.
   routes.get(
     apiPaths.externalLogout,
     {
       schema: {
         tags: ['login'],
-        summary:
-          'Ends the session here and at the identity provider, then shows the logged-out notice',
+        summary: 'The logout page: a button that logs out (a GET changes nothing)',
       },
     },
-    async (request, reply) => {
+    async (_request, reply) => reply.redirect('/logout', 303),
+  );
+
+  routes.post(
+    apiPaths.externalLogout,
+    {
+      schema: {
+        tags: ['login'],
+        summary:
+          'Ends the session here; answers where the browser goes next: the identity provider’s logout, or the logged-out notice',
+        response: { 200: LogoutResult },
+      },
+    },
+    async (request, reply): Promise<LogoutResult> => {
       const session = request.session;
       app.sessionCookies.clearSession(reply);
-      if (!session) return reply.redirect('/logout', 303);
+      if (!session) return { Location: '/logout' };
       await database.db.transaction().execute(async (trx) => {
         await endSession(trx, session.id);
         await recordAuditEvent(
@@ -160,7 +176,7 @@ export async function registerAuthRoutes(
         request.log.warn({ err: error }, 'provider logout address unavailable');
         return null;
       });
-      return reply.redirect(providerLogout ?? '/logout', 303);
+      return { Location: providerLogout ?? '/logout' };
     },
   );
 }

@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { TrustProxySetting } from './trust-proxy.ts';
 
 const booleanFlag = (defaultValue: boolean) =>
   z
@@ -63,7 +64,7 @@ export const EnvSchema = z.object({
   PERSONAL_SIGNED_FILE_ENABLED: booleanFlag(false),
   SHOW_HAKA_GROUP_ID: booleanFlag(false),
   WEB_DIST_DIR: z.string().default(join(serverRoot, '../web/dist')),
-  TRUST_PROXY: booleanFlag(false),
+  TRUST_PROXY: TrustProxySetting,
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(25),
   ORGANIZATION_NAME: z.string().optional(),
   ORGANIZATION_BIC: z.string().optional(),

@@ -29,7 +29,8 @@ export interface AppConfig {
   personalSignedFileEnabled: boolean;
   showHakaGroupId: boolean;
   webDistDir: string;
-  trustProxy: boolean;
+  /** The reverse proxies whose X-Forwarded-* headers count; false: none. */
+  trustProxy: false | string[];
   shutdownTimeoutMs: number;
   organizationName: string;
   organizationBic: string;

@@ -10,6 +10,7 @@ import { membershipIndex } from './migrations/0006-membership-index.ts';
 import { signerIdentityCode } from './migrations/0007-signer-identity-code.ts';
 import { signingDeadline } from './migrations/0008-signing-deadline.ts';
 import { derivedDetailsStatus } from './migrations/0009-derived-details-status.ts';
+import { loginHardening } from './migrations/0010-login-hardening.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
 const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
@@ -22,6 +23,7 @@ const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0007-signer-identity-code', signerIdentityCode],
   ['0008-signing-deadline', signingDeadline],
   ['0009-derived-details-status', derivedDetailsStatus],
+  ['0010-login-hardening', loginHardening],
 ];
 
 class StaticProvider implements MigrationProvider {

@@ -15,13 +15,9 @@ import {
   demoAccounts,
   verifyAccountPassword,
 } from './accounts.service.ts';
+import { knownBrowserOf, rememberBrowser } from './known-browser.ts';
 import { logoutScript } from './pages.ts';
-import {
-  clearAccountFailures,
-  isThrottled,
-  recordLoginFailure as countFailure,
-  throttleKeys,
-} from './throttle.service.ts';
+import { claimLoginAttempt, settleSuccessfulLogin, throttleKeys } from './throttle.service.ts';
 
 const LoginBody = z.object({
   email: z.string().trim().min(1, 'validation.required').max(254, 'validation.maxLength'),
@@ -107,18 +103,22 @@ export async function registerIdpLoginRoutes(
       if (interaction.prompt.name !== 'login') throw new AppError('loginExpired');
       const meta = requestMetaOf(request);
       const now = clock.now();
-      const keys = throttleKeys(request.body.email, request.ip);
-      if (await isThrottled(db, keys, now)) {
+      const browser = knownBrowserOf(config, request, request.body.email);
+      const keys = throttleKeys(request.body.email, request.ip, browser);
+      // Counted before the password is checked, so parallel guesses cannot outrun the count.
+      const claim = await claimLoginAttempt(db, keys, now);
+      if (!claim.allowed) {
         await recordLoginFailure(db, request.body.email, 'throttled', meta, now);
+        reply.header('Retry-After', String(claim.retryAfterSeconds));
         throw new AppError('tooManyRequests');
       }
       const account = await verifyAccountPassword(db, request.body.email, request.body.password);
       if (!account) {
-        await countFailure(db, keys, now);
         await recordLoginFailure(db, request.body.email, 'wrong password', meta, now);
         throw new AppError('invalidCredentials');
       }
-      await clearAccountFailures(db, account.email);
+      await settleSuccessfulLogin(db, keys);
+      rememberBrowser(config, reply, account.email);
       const location = await provider.interactionResult(
         request.raw,
         reply.raw,

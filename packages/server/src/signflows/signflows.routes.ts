@@ -141,13 +141,16 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       ),
   );
 
+  // Check can re-send invitations and re-queue a completion, so like send it needs the token.
   routes.get(
     apiRoutes.checkSignFlow,
     {
       ...base,
+      config: { csrfOnSafeMethod: true },
       schema: {
         tags,
-        summary: "Re-reads the flow's state",
+        summary:
+          "Re-reads the flow's state; re-sends a failed flow (changes state: X-XSRF-TOKEN required also on GET)",
         params: z.object({ signFlowId: Id }),
         response: { 200: SignFlowDetailResponse },
       },
