@@ -149,9 +149,11 @@ export class PdfDocument {
           const count = Number(countWord);
           if (first + count > maxObjectNumber) throw new PdfError('broken cross-reference table');
           for (let index = 0; index < count; index += 1) {
-            const entryOffset = Number(lexer.token());
-            const gen = Number(lexer.token());
-            const kind = lexer.token();
+            const [offsetWord, genWord, kind] = [lexer.token(), lexer.token(), lexer.token()];
+            if (!/^\d{1,10}$/.test(offsetWord) || !/^\d{1,5}$/.test(genWord))
+              throw new PdfError('broken cross-reference entry');
+            const entryOffset = Number(offsetWord);
+            const gen = Number(genWord);
             if (kind === 'n') remember(first + index, { type: 'offset', offset: entryOffset, gen });
             else if (kind === 'f') remember(first + index, { type: 'offset', offset: -1, gen });
             else throw new PdfError('broken cross-reference entry');
