@@ -3,8 +3,8 @@ export { createCadesSignature, type CadesOptions } from './cms/cades.ts';
 export { PdfDocument } from './pdf/document.ts';
 export { fileSource, bufferSource, type PdfSource } from './pdf/source.ts';
 export { PdfError } from './pdf/values.ts';
+export { checkCompletable } from './pdf/completion-check.ts';
 export {
-  checkPreparable,
   prepareForSigning,
   prepareSignaturePageUpdate,
   type PrepareForSigningOptions,

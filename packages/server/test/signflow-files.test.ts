@@ -7,7 +7,9 @@ import { databaseKinds } from './support/databases.ts';
 import {
   encryptedPdf,
   makePdf,
+  pdfWithBrokenObjectStream,
   pdfWithBrokenPageTree,
+  pdfWithPageTreeListingItself,
   pngImage,
   xrefStreamPdf,
 } from './support/pdf.ts';
@@ -113,6 +115,21 @@ describe.each(databaseKinds)('the files of a sign flow on %s', (kind) => {
     [
       'a PDF whose page tree is broken behind a sound trailer',
       pdfWithBrokenPageTree,
+      'validation.invalidFileFormat',
+    ],
+    [
+      'a PDF whose page tree lists itself, which could be signed but never time-stamped',
+      pdfWithPageTreeListingItself,
+      'validation.invalidFileFormat',
+    ],
+    [
+      "a PDF whose object stream fails zlib's check sum (Z_DATA_ERROR)",
+      () => pdfWithBrokenObjectStream('check sum'),
+      'validation.invalidFileFormat',
+    ],
+    [
+      'a PDF whose object stream ends early (Z_BUF_ERROR)',
+      () => pdfWithBrokenObjectStream('cut short'),
       'validation.invalidFileFormat',
     ],
     ['an encrypted PDF', encryptedPdf, 'validation.encryptedPdf'],

@@ -39,24 +39,6 @@ export async function prepareSignaturePageUpdate(
 }
 
 /**
- * Reads what preparing `input` for signing will need (the trailer, the cross-references, the
- * catalog, the page tree and the form) and throws a PdfError if any of it is broken, so that
- * a file is refused when it arrives rather than when it is sent. Writes nothing.
- */
-export async function checkPreparable(input: string): Promise<void> {
-  const source = await fileSource(input);
-  try {
-    await prepareSignaturePageUpdate(await PdfDocument.open(source), {
-      title: '',
-      signers: [{ name: '', email: '' }],
-      language: 'en',
-    });
-  } finally {
-    await source.close();
-  }
-}
-
-/**
  * Writes `output`: `input` unchanged plus an update that appends the signature page with
  * one empty signature field per signer. Answers the field names, in the signers' order.
  */

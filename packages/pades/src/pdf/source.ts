@@ -54,6 +54,21 @@ export function prefixSource(source: PdfSource, length: number): PdfSource {
   };
 }
 
+/** `source` followed by `tail` (an update not yet written); closing it leaves the source open. */
+export function appendedSource(source: PdfSource, tail: Buffer): PdfSource {
+  const base = source.size;
+  return {
+    size: base + tail.length,
+    async read(offset, length) {
+      const end = Math.min(base + tail.length, offset + Math.max(0, length));
+      const head = offset < base ? await source.read(offset, Math.min(end, base) - offset) : null;
+      const rest = tail.subarray(Math.max(0, offset - base), Math.max(0, end - base));
+      return head ? Buffer.concat([head, rest]) : rest;
+    },
+    close: async () => undefined,
+  };
+}
+
 const chunk = 1 << 20;
 
 /** The hash of exactly the bytes a /ByteRange names ([start, length, start, length...]), read a mebibyte at a time. */

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { checkPreparable, PdfError } from '@esign/pades';
+import { checkCompletable, PdfError } from '@esign/pades';
 
 export type PdfProblem = 'notPdf' | 'encrypted';
 
@@ -51,14 +51,14 @@ export async function checkPdf(path: string, size: number): Promise<PdfProblem |
 }
 
 /**
- * Checks a file to sign as deeply as sending will read it (cross-references, catalog, page
- * tree, form), so that a broken document is refused at upload, not when it is sent.
+ * Checks a file to sign as deeply as sending, signing and completion will read it (pades'
+ * checkCompletable), so that a document that could never be finished is refused at upload.
  */
 export async function checkSignablePdf(path: string, size: number): Promise<PdfProblem | null> {
   const problem = await checkPdf(path, size);
   if (problem !== null) return problem;
   try {
-    await checkPreparable(path);
+    await checkCompletable(path);
     return null;
   } catch (error) {
     if (error instanceof PdfError) return 'notPdf';

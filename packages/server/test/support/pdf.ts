@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { documentWith, replaced, streamRanges } from '../../../pades/test/support/corpus-bases.ts';
 
 /** A small but complete PDF (one page of text) with a correct cross-reference table. */
 export function makePdf(text = 'Sopimus'): Buffer {
@@ -59,3 +60,23 @@ export const pngImage = () =>
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
     'base64',
   );
+
+/** A PDF whose page tree lists itself among its kids: a time stamp could never find its first page. */
+export const pdfWithPageTreeListingItself = () =>
+  documentWith({ 2: '<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>' });
+
+/**
+ * A PDF whose object stream (catalog, pages, font) zlib refuses: its check sum damaged
+ * (Z_DATA_ERROR), or its /Length halved so the data ends early (Z_BUF_ERROR).
+ */
+export function pdfWithBrokenObjectStream(damage: 'check sum' | 'cut short'): Buffer {
+  const pdf = documentWith({}, 'stream');
+  const objectStream = streamRanges(pdf)[2] ?? { start: 0, end: 0 };
+  if (damage === 'cut short') {
+    const length = objectStream.end - objectStream.start;
+    return replaced(pdf, `/Length ${length} `, `/Length ${Math.floor(length / 2)} `);
+  }
+  const copy = Buffer.from(pdf);
+  copy[objectStream.end - 1] = (copy[objectStream.end - 1] ?? 0) ^ 0xff;
+  return copy;
+}
