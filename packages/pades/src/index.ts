@@ -5,6 +5,12 @@ export { fileSource, bufferSource, type PdfSource } from './pdf/source.ts';
 export { PdfError } from './pdf/values.ts';
 export { checkCompletable } from './pdf/completion-check.ts';
 export {
+  findActiveContent,
+  findActiveContentIn,
+  type ActiveContent,
+  type ActiveContentKind,
+} from './pdf/active-content.ts';
+export {
   prepareForSigning,
   prepareSignaturePageUpdate,
   type PrepareForSigningOptions,

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDocumentTimestamp, addValidationData } from '../src/levels.ts';
+import { findActiveContentIn } from '../src/pdf/active-content.ts';
 import { checkCompletable } from '../src/pdf/completion-check.ts';
 import { prepareForSigning } from '../src/pdf/signature-page.ts';
 import { fileSource } from '../src/pdf/source.ts';
@@ -16,11 +17,14 @@ import { malformedCorpus, type MalformedPdf } from './support/malformed-corpus.t
 import { appendUpdate } from './support/pdf-writer.ts';
 import { createTestPki, type TestPki } from './support/test-pki.ts';
 
-/** checkCompletable's verdict: 'accepted', or 'refused' for a PdfError; anything else throws. */
+/**
+ * The upload check's verdict: 'accepted' when the file can be finished and has no active
+ * content, 'refused' when it has some or a PdfError says why not; anything else throws.
+ */
 async function verdictOn(path: string): Promise<'accepted' | 'refused'> {
   try {
     await checkCompletable(path);
-    return 'accepted';
+    return (await findActiveContentIn(path)).length > 0 ? 'refused' : 'accepted';
   } catch (error) {
     if (error instanceof PdfError) return 'refused';
     throw error;

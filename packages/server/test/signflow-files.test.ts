@@ -5,11 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import {
+  activePdfs,
   encryptedPdf,
   makePdf,
   pdfWithBrokenObjectStream,
   pdfWithBrokenPageTree,
   pdfWithPageTreeListingItself,
+  pdfWithWebLink,
   pngImage,
   xrefStreamPdf,
 } from './support/pdf.ts';
@@ -147,6 +149,24 @@ describe.each(databaseKinds)('the files of a sign flow on %s', (kind) => {
     expect((await browser.get(base)).json().SignFileInfo).toBeNull();
     expect(storedFiles().length).toBe(before);
     expect(filesUnder(join(context.config.dataDir, 'tmp'))).toEqual([]);
+  });
+
+  it.each(Object.entries(activePdfs))(
+    'refuses as the file to sign a PDF that %s, saying why',
+    async (_label, content) => {
+      const { browser, base } = await newDraft();
+      const response = await browser.upload(`${base}/signfile`, 'sopimus.pdf', content());
+      expect(response.statusCode).toBe(400);
+      expect(issuesOf(response)).toEqual([{ path: 'file', key: 'validation.pdfActiveContent' }]);
+      expect((await browser.get(base)).json().SignFileInfo).toBeNull();
+    },
+  );
+
+  it('keeps a PDF with a web link as the file to sign', async () => {
+    const { browser, base } = await newDraft();
+    expect(
+      (await browser.upload(`${base}/signfile`, 'linkki.pdf', pdfWithWebLink())).statusCode,
+    ).toBe(200);
   });
 
   it('keeps page.html, image.svg and script.js uploaded as attachments as the text files they are', async () => {

@@ -120,6 +120,7 @@ async function checkUpload(deps: SignFlowDeps, flowId: string, kind: FileKind, u
     const problem =
       contentType === 'application/pdf' ? await check(received.path, received.size) : 'notPdf';
     if (problem === 'encrypted') throw refuse(validationKeys.encryptedPdf);
+    if (problem === 'activeContent') throw refuse(validationKeys.pdfActiveContent);
     if (problem !== null) throw refuse(validationKeys.invalidFileFormat);
   }
   if (

@@ -80,3 +80,28 @@ export function pdfWithBrokenObjectStream(damage: 'check sum' | 'cut short'): Bu
   copy[objectStream.end - 1] = (copy[objectStream.end - 1] ?? 0) ^ 0xff;
   return copy;
 }
+
+const catalogWith = (entries: string) => `<< /Type /Catalog /Pages 2 0 R ${entries} >>`;
+
+/** PDFs whose content is more than their pages: each one a thing a signer would not see. */
+export const activePdfs = {
+  'runs JavaScript when opened': () =>
+    documentWith({ 1: catalogWith('/OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >>') }),
+  'launches a program when opened': () =>
+    documentWith({ 1: catalogWith('/OpenAction << /S /Launch /F (calc.exe) >>') }),
+  'opens a web address when opened': () =>
+    documentWith({ 1: catalogWith('/OpenAction << /S /URI /URI (https://evil.example/) >>') }),
+  'carries an embedded file': () =>
+    documentWith({
+      1: catalogWith('/Names << /EmbeddedFiles << /Names [(lasku.exe) 9 0 R] >> >>'),
+      9: '<< /Type /Filespec /F (lasku.exe) /EF << /F 10 0 R >> >>',
+      10: '<< /Type /EmbeddedFile >>',
+    }),
+};
+
+/** A PDF with a plain web link on its first page: a click away, nothing runs by itself. */
+export const pdfWithWebLink = () =>
+  documentWith({
+    3: '<< /Type /Page /Parent 2 0 R /Contents 5 0 R /Annots [9 0 R] >>',
+    9: '<< /Type /Annot /Subtype /Link /Rect [72 700 200 720] /A << /S /URI /URI (https://example.fi/) >> >>',
+  });
