@@ -27,10 +27,18 @@ describe('malformed PDFs uploaded as the file to sign', () => {
     return { flow: `${flows}/${saved.json<{ Guid: string }>().Guid}`, signer };
   }
 
-  /** Sends the draft, the signer signs with an e-mail code; answers the flow as it then is. */
-  async function signAndFinish(owner: TestClient, flow: string, signer: string) {
+  /**
+   * Sends the draft, its signer signs with an e-mail code and completion runs; answers what
+   * went wrong, or null when the flow finished with a signature and time stamp that verify.
+   */
+  async function problemFinishing(
+    owner: TestClient,
+    flow: string,
+    signer: string,
+    trustAnchors: Buffer[],
+  ) {
     const sent = await owner.post(`${flow}/send`);
-    expect(sent.statusCode, sent.body).toBe(200);
+    if (sent.statusCode !== 200) return `send answered ${sent.statusCode} ${sent.body}`;
     await runJobs();
     const invitation = (await mailsTo(db(), signer)).find((mail) =>
       /\/sign\//.test(mail.text_body),
@@ -38,9 +46,15 @@ describe('malformed PDFs uploaded as the file to sign', () => {
     const token = signingTokenIn(invitation?.text_body ?? '');
     const browser = await identifyWithCode(context.app, db(), runJobs, token, signer);
     const signed = await browser.post(`/api/sign/${token}/sign`, { HaveRead: true });
-    expect(signed.statusCode, signed.body).toBe(200);
+    if (signed.statusCode !== 200) return `sign answered ${signed.statusCode} ${signed.body}`;
     await runJobs();
-    return (await owner.get(flow)).json<{ Status: string; SignedFile: { Guid: string } | null }>();
+    const state = (await owner.get(flow)).json<{ Status: string; SignedFile: { Guid: string } }>();
+    if (state.Status !== 'Finished') return `the flow is ${state.Status} after completion`;
+    const download = await owner.get(`${flow}/signedfile/${state.SignedFile.Guid}`);
+    const reports = await verifyPdf(bufferSource(download.rawPayload), { trustAnchors });
+    // The last two are the signer's signature and the document time stamp.
+    const ours = reports.slice(-2).map((report) => report.valid);
+    return ours.join() === 'true,true' ? null : `signatures valid: ${ours.join()}`;
   }
 
   it('answers each one 400 invalid file format, or takes it through send, sign and completion to a finished flow', async () => {
@@ -66,14 +80,9 @@ describe('malformed PDFs uploaded as the file to sign', () => {
       }
       const { flow, signer } = draft;
       draft = await newDraft(owner);
-      const finished = await signAndFinish(owner, flow, signer);
-      const download = await owner.get(`${flow}/signedfile/${finished.SignedFile?.Guid ?? ''}`);
-      const reports = await verifyPdf(bufferSource(download.rawPayload), { trustAnchors: anchors });
-      // The last two are the signer's signature and the document time stamp.
-      const ours = reports.slice(-2).map((report) => report.valid);
-      if (finished.Status !== 'Finished' || ours.join() !== 'true,true')
-        unexpected.push(`${file.name}: ${finished.Status}, signatures ${ours.join()}`);
-      else outcomes.finished += 1;
+      const problem = await problemFinishing(owner, flow, signer, anchors);
+      if (problem === null) outcomes.finished += 1;
+      else unexpected.push(`${file.name}: ${problem}`);
     }
     expect(unexpected).toEqual([]);
     expect(outcomes.refused + outcomes.finished).toBeGreaterThanOrEqual(500);
