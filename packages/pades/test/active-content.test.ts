@@ -4,7 +4,13 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { findActiveContentIn } from '../src/pdf/active-content.ts';
 import { documentWith } from './support/corpus-bases.ts';
-import { libreOfficeKinds, pdfLibDocument, workDir } from './support/fixtures.ts';
+import {
+  chromiumPdf,
+  libreOfficeKinds,
+  pdfLibDocument,
+  rewriteWithQpdf,
+  workDir,
+} from './support/fixtures.ts';
 import { hybridReferencePdf } from './support/hybrid-reference.ts';
 
 /** The kinds of active content found in a PDF, in the order found. */
@@ -121,6 +127,9 @@ describe('active content in a PDF to sign', () => {
     expect(await kindsIn(pdfLibDocument(2))).toEqual([]);
     expect(await kindsIn(pdfLibDocument(2, true))).toEqual([]);
     expect(await kindsIn(hybridReferencePdf())).toEqual([]);
+    expect(await kindsIn(chromiumPdf())).toEqual([]);
+    const qpdfStreams = ['--object-streams=generate', '--linearize'];
+    expect(await kindsIn(rewriteWithQpdf(await pdfLibDocument(2), qpdfStreams))).toEqual([]);
     for (const [, make] of libreOfficeKinds) expect(await kindsIn(make())).toEqual([]);
   });
 
