@@ -62,7 +62,7 @@ export const SignFlowSaveRequest = z.object({
     .transform((value) => (value ? value : null))
     .pipe(z.email(v.invalidEmail).nullable()),
   ReminderIntervalInDays: z.number().int().min(1).max(365).nullish(),
-  Signers: z.array(SignerInput).max(limits.maxSigners).default([]),
+  Signers: z.array(SignerInput).max(limits.maxSigners, v.tooManySigners).default([]),
   /** The language of the signers' messages (fi, en, sv). */
   Language: Language.nullish(),
   /** When creating: copy the file to sign and the attachments of this flow (copy as new). */

@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import { apiRoutes, FileInfo, validationKeys } from '@esign/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -7,6 +6,7 @@ import { z } from 'zod';
 import type { FileKind } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
+import { cleanFileName } from '../files/file-name.ts';
 import { receiveToTemporaryFile } from '../files/receive-upload.ts';
 import { sendStoredFile } from '../files/send-stored-file.ts';
 import { requestContextOf, requireSession, userOf } from '../http/request-context.ts';
@@ -16,14 +16,6 @@ import { addFlowFile, findDownload, removeFlowFile } from './signflow-files.serv
 const Id = z.string().min(1).max(64);
 const fieldIssue = (key: string, params?: Record<string, number>) =>
   new AppError('validation', { issues: [{ path: 'file', key, ...(params ? { params } : {}) }] });
-
-/** The browser may send a full path (C:\fakepath\x.pdf); only the last part is the name. */
-function cleanFileName(raw: string): string {
-  // Control characters have no place in a file name shown to people.
-  // eslint-disable-next-line no-control-regex
-  const controlCharacters = /[\u0000-\u001f\u007f]/g;
-  return basename(raw.replaceAll('\\', '/')).normalize('NFC').replace(controlCharacters, '').trim();
-}
 
 /** Reads the multipart field 'file' to a temporary file; refuses a missing or too large file. */
 async function receiveFile(request: FastifyRequest, deps: SignFlowDeps) {

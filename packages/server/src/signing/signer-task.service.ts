@@ -11,6 +11,7 @@ import {
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
+import { cleanFileName } from '../files/file-name.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
 import { listFiles, listSigners } from '../signflows/flow-records.ts';
 import type { RequestContext } from '../http/request-context.ts';
@@ -82,7 +83,7 @@ export async function presentTask(deps: SigningDeps, context: SignerContext): Pr
   const working = files.find((file) => file.id === flow.working_file_id);
   const info = (file: (typeof files)[number]) => ({
     Guid: file.id,
-    FileName: file.file_name,
+    FileName: cleanFileName(file.file_name),
     Size: Number(file.size),
   });
   return {
