@@ -39,6 +39,7 @@ export const validationKeys = {
   invalidPersonalIdentityCode: 'validation.invalidPersonalIdentityCode',
   invalidEmail: 'validation.invalidEmail',
   invalidSatu: 'validation.invalidSatu',
+  controlCharacter: 'validation.controlCharacter',
 } as const;
 export type ValidationKey = (typeof validationKeys)[keyof typeof validationKeys];
 

@@ -1,4 +1,4 @@
-import { apiPaths, Session } from '@esign/contract';
+import { apiPaths, plainText, Session } from '@esign/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -76,7 +76,7 @@ export async function registerAuthRoutes(
       schema: {
         tags: ['login'],
         summary: 'Starts a login at the identity provider; afterwards the browser returns to r',
-        querystring: z.object({ r: z.string().max(2000).optional() }),
+        querystring: z.object({ r: z.string().max(2000).check(plainText()).optional() }),
       },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
+import { plainText } from '@esign/contract';
 import { z } from 'zod';
 import { recordLoginFailure } from '../auth/login.service.ts';
 import type { AppConfig } from '../config/env.ts';
@@ -24,7 +25,12 @@ import {
 } from './throttle.service.ts';
 
 const LoginBody = z.object({
-  email: z.string().trim().min(1, 'validation.required').max(254, 'validation.maxLength'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(254, 'validation.maxLength')
+    .check(plainText()),
   password: z.string().min(1, 'validation.required').max(1000, 'validation.maxLength'),
 });
 
