@@ -23,6 +23,7 @@ import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandling } from './errors/error-handler.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
+import { serializeRequest } from './http/log-redaction.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -59,6 +60,8 @@ export async function buildApp({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+      // Signing-link and inspector tokens, and login codes and states, never reach the log.
+      serializers: { req: serializeRequest },
       ...(logStream ? { stream: logStream } : {}),
     },
     // Every log line of a request carries its id, taken from a safe X-Request-Id or made here.
