@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAuthJobs } from './auth/auth.jobs.ts';
 import { registerIdentity } from './auth/identity.ts';
 import { createSamlLogin } from './auth/saml/saml-login.ts';
 import { registerSamlRoutes } from './auth/saml/saml.routes.ts';
@@ -25,6 +26,7 @@ import { registerErrorHandling } from './errors/error-handler.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerRateLimits } from './http/rate-limit.ts';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerMetrics } from './metrics/metrics.routes.ts';
@@ -78,6 +80,8 @@ export async function buildApp({
   registerRequestIdHeader(app);
   // Before the other routes, so that request metrics cover them all.
   await registerMetrics(app, { config, db: database.db, clock });
+  // Before the session is read and before the built-in provider's middleware.
+  registerRateLimits(app, clock);
 
   await app.register(cookie, { secret: config.sessionSecret });
   registerSecurityHeaders(app, config);
@@ -114,6 +118,11 @@ export async function buildApp({
   });
   const mailer = createMailer({ config, db: database.db, logger: jobLog, clock });
   registerMailJob(worker, mailer);
+  registerAuthJobs(worker, {
+    db: database.db,
+    sessionIdleMs: config.sessionIdleMs,
+    logger: jobLog,
+  });
   app.decorate('jobWorker', worker);
   await registerDevMailRoutes(app, { config, db: database.db });
   const trust = await loadPortalTrust(database.db, config, clock);

@@ -73,6 +73,7 @@ export async function registerAuthRoutes(
   routes.get(
     apiPaths.externalLogin,
     {
+      config: { rateLimit: 'login' },
       schema: {
         tags: ['login'],
         summary: 'Starts a login at the identity provider; afterwards the browser returns to r',
@@ -89,6 +90,8 @@ export async function registerAuthRoutes(
     routes.get(
       '/api/esign/Users/callback',
       {
+        // Each refused callback writes an audit event: anyone can call it.
+        config: { rateLimit: 'login' },
         schema: {
           tags: ['login'],
           summary: 'Where the OpenID Connect provider returns the browser after login',

@@ -10,6 +10,7 @@ import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
 import { requestMetaOf } from '../http/request-context.ts';
+import { throttledLoginsCounter } from '../metrics/process-metrics.ts';
 import type { Clock } from '../time/clock.ts';
 import {
   builtinAdministratorGroup,
@@ -100,6 +101,7 @@ export async function registerIdpLoginRoutes(
   routes.post(
     '/idp-login/:uid/login',
     {
+      config: { rateLimit: 'password' },
       schema: {
         tags: ['built-in login'],
         summary: 'Checks the e-mail address and password; answers where the browser goes next',
@@ -114,14 +116,17 @@ export async function registerIdpLoginRoutes(
       const meta = requestMetaOf(request);
       const now = clock.now();
       const keys = throttleKeys(request.body.email, request.ip);
+      // Attempts while throttled are counted, not audited one by one: the lock-out itself is
+      // the audit event, so a client hammering the form writes nothing.
       if (await isThrottled(db, keys, now)) {
-        await recordLoginFailure(db, request.body.email, 'throttled', meta, now);
+        throttledLoginsCounter.inc();
         throw new AppError('tooManyRequests');
       }
       const account = await verifyAccountPassword(db, request.body.email, request.body.password);
       if (!account) {
-        await countFailure(db, keys, now);
+        const lockedOut = await countFailure(db, keys, now);
         await recordLoginFailure(db, request.body.email, 'wrong password', meta, now);
+        if (lockedOut) await recordLoginFailure(db, request.body.email, 'locked out', meta, now);
         throw new AppError('invalidCredentials');
       }
       await clearAccountFailures(db, account.email);

@@ -25,9 +25,17 @@ export async function isThrottled(db: Kysely<Database>, keys: string[], now: Dat
   );
 }
 
-/** Counts one failure under each key, starting a new window when the old one has passed. */
-export async function recordLoginFailure(db: Kysely<Database>, keys: string[], now: Date) {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Counts one failure under each key, starting a new window when the old one has passed;
+ * answers true when this failure locked a key out (it reached the key's limit).
+ */
+export async function recordLoginFailure(
+  db: Kysely<Database>,
+  keys: string[],
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    let lockedOut = false;
     for (const key of keys) {
       const row = await trx
         .selectFrom('login_throttle')
@@ -36,6 +44,7 @@ export async function recordLoginFailure(db: Kysely<Database>, keys: string[], n
         .executeTakeFirst();
       const windowOpen =
         row && now.getTime() - new Date(row.window_started_at).getTime() < throttleWindowMs;
+      if ((windowOpen ? row.failures + 1 : 1) === limitOf(key)) lockedOut = true;
       if (!row) {
         await trx
           .insertInto('login_throttle')
@@ -60,7 +69,18 @@ export async function recordLoginFailure(db: Kysely<Database>, keys: string[], n
           .execute();
       }
     }
+    return lockedOut;
   });
+}
+
+/** Removes counts whose window has passed: they no longer throttle anyone. */
+export async function purgeStaleThrottleRows(db: Kysely<Database>, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - throttleWindowMs).toISOString();
+  const result = await db
+    .deleteFrom('login_throttle')
+    .where('window_started_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** A successful login clears the account's count (not the address's). */

@@ -66,6 +66,7 @@ export async function registerSigningRoutes(app: FastifyInstance, deps: SigningD
   routes.post(
     signingRoutes.sendCode,
     {
+      config: { rateLimit: 'signerCode' },
       schema: {
         tags,
         summary: 'Mails the signer a one-time code (Low and Qualified)',
