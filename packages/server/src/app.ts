@@ -129,7 +129,7 @@ export async function buildApp({
   const signFlowDeps = { db: database.db, storage, config, clock, trust, kickJobs: worker.kick };
   await registerSignFlowRoutes(app, signFlowDeps);
   await registerSignFlowFileRoutes(app, signFlowDeps);
-  await registerPkiRoutes(app, trust);
+  await registerPkiRoutes(app, trust, { tsaPublic: config.tsaPublic });
   await registerSigning(app, {
     db: database.db,
     storage,

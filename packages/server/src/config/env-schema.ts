@@ -1,5 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { placeholderTimestampPolicy } from '@esign/pades';
 import { z } from 'zod';
 
 const booleanFlag = (defaultValue: boolean) =>
@@ -101,6 +102,11 @@ export const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag(true),
   PKI_PASSPHRASE: z.string().min(16).optional(),
   TSA_URL: z.url().optional(),
+  TSA_PUBLIC: booleanFlag(false),
+  TSA_POLICY_OID: z
+    .string()
+    .regex(/^[0-2](\.(0|[1-9]\d*))+$/, 'must be a dotted object identifier, such as 1.2.3.4')
+    .default(placeholderTimestampPolicy),
   SEAL_P12: z.string().optional(),
   SEAL_P12_PASSWORD: z.string().default(''),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
