@@ -43,7 +43,8 @@ const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset (or empty): 127.0.0.1 in the demo profile, 0.0.0.0 in production (see loadConfig). */
+  HOST: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),

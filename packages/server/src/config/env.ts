@@ -17,6 +17,7 @@ import {
 export interface AppConfig {
   env: Env['NODE_ENV'];
   port: number;
+  /** The address to listen on: HOST, else 127.0.0.1 in the demo profile and 0.0.0.0 in production. */
   host: string;
   publicUrl: URL;
   dataDir: string;
@@ -115,7 +116,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     env: env.NODE_ENV,
     port: env.PORT,
-    host: env.HOST,
+    // The demo lists its passwords on the login page and codes at /dev/mail: this machine only.
+    host: env.HOST || (demo ? '127.0.0.1' : '0.0.0.0'),
     publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}/`),
     dataDir,
     databaseUrl: env.DATABASE_URL,
