@@ -42,6 +42,7 @@ export const validationKeys = {
   tooManySigners: 'validation.tooManySigners',
   /** A file to sign with scripts, actions that run by themselves, embedded files or XFA. */
   pdfActiveContent: 'validation.pdfActiveContent',
+  controlCharacter: 'validation.controlCharacter',
 } as const;
 export type ValidationKey = (typeof validationKeys)[keyof typeof validationKeys];
 

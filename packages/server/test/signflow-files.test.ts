@@ -219,7 +219,7 @@ describe.each(databaseKinds)('the files of a sign flow on %s', (kind) => {
       'iso.txt',
       Buffer.alloc(600 * 1024, 'a'),
     );
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(413);
     expect(issuesOf(response)).toEqual([
       { path: 'file', key: 'validation.fileTooLarge', params: { max: 0.5 } },
     ]);

@@ -1,4 +1,4 @@
-import { apiPaths, LogoutResult, Session } from '@esign/contract';
+import { apiPaths, LogoutResult, plainText, Session } from '@esign/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -74,10 +74,11 @@ export async function registerAuthRoutes(
   routes.get(
     apiPaths.externalLogin,
     {
+      config: { rateLimit: 'login' },
       schema: {
         tags: ['login'],
         summary: 'Starts a login at the identity provider; afterwards the browser returns to r',
-        querystring: z.object({ r: z.string().max(2000).optional() }),
+        querystring: z.object({ r: z.string().max(2000).check(plainText()).optional() }),
       },
     },
     async (request, reply) => {
@@ -90,6 +91,8 @@ export async function registerAuthRoutes(
     routes.get(
       '/api/esign/Users/callback',
       {
+        // Each refused callback writes an audit event: anyone can call it.
+        config: { rateLimit: 'login' },
         schema: {
           tags: ['login'],
           summary: 'Where the OpenID Connect provider returns the browser after login',

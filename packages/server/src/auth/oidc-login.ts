@@ -17,6 +17,15 @@ export const oidcCallbackUrl = (config: AppConfig) =>
   new URL('api/esign/Users/callback', config.publicUrl).href;
 export const loggedOutUrl = (config: AppConfig) => new URL('logout', config.publicUrl).href;
 
+/** Removes pending logins too old to finish; answers how many went. */
+export async function purgeStaleLoginStates(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('login_states')
+    .where('created_at', '<', new Date(now.getTime() - loginStateTtlMs).toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export interface OidcLogin {
   /** Starts a login: stores state, nonce and PKCE verifier; answers the state and the provider URL. */
   begin(returnTo: string): Promise<{ state: string; url: string }>;
@@ -132,10 +141,7 @@ export function createOidcLogin(
           created_at: clock.now().toISOString(),
         })
         .execute();
-      await db
-        .deleteFrom('login_states')
-        .where('created_at', '<', new Date(clock.now().getTime() - loginStateTtlMs).toISOString())
-        .execute();
+      await purgeStaleLoginStates(db, clock.now());
       const url = client.buildAuthorizationUrl(server, {
         redirect_uri: oidcCallbackUrl(config),
         scope: settings.scopes,

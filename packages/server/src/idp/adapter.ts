@@ -83,7 +83,11 @@ export function createIdpAdapter(db: Kysely<Database>, clock: Clock) {
   };
 }
 
-/** Removes expired entries; run now and then so the table does not grow without bound. */
-export async function purgeExpiredIdpPayloads(db: Kysely<Database>, now: Date) {
-  await db.deleteFrom('idp_payloads').where('expires_at', '<', now.toISOString()).execute();
+/** Removes expired entries, so the table does not grow without bound; answers how many went. */
+export async function purgeExpiredIdpPayloads(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('idp_payloads')
+    .where('expires_at', '<', now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -3,12 +3,14 @@ import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
+import { plainText } from '@esign/contract';
 import { z } from 'zod';
 import { recordLoginFailure } from '../auth/login.service.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
 import { requestMetaOf } from '../http/request-context.ts';
+import { throttledLoginsCounter } from '../metrics/process-metrics.ts';
 import type { Clock } from '../time/clock.ts';
 import {
   builtinAdministratorGroup,
@@ -20,7 +22,12 @@ import { logoutScript } from './pages.ts';
 import { claimLoginAttempt, settleSuccessfulLogin, throttleKeys } from './throttle.service.ts';
 
 const LoginBody = z.object({
-  email: z.string().trim().min(1, 'validation.required').max(254, 'validation.maxLength'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(254, 'validation.maxLength')
+    .check(plainText()),
   password: z.string().min(1, 'validation.required').max(1000, 'validation.maxLength'),
 });
 
@@ -90,6 +97,7 @@ export async function registerIdpLoginRoutes(
   routes.post(
     '/idp-login/:uid/login',
     {
+      config: { rateLimit: 'password' },
       schema: {
         tags: ['built-in login'],
         summary: 'Checks the e-mail address and password; answers where the browser goes next',
@@ -108,7 +116,9 @@ export async function registerIdpLoginRoutes(
       // Counted before the password is checked, so parallel guesses cannot outrun the count.
       const claim = await claimLoginAttempt(db, keys, now);
       if (!claim.allowed) {
-        await recordLoginFailure(db, request.body.email, 'throttled', meta, now);
+        // Attempts while waiting are counted, not audited one by one: a client hammering the
+        // form writes nothing to the audit trail.
+        throttledLoginsCounter.inc();
         reply.header('Retry-After', String(claim.retryAfterSeconds));
         throw new AppError('tooManyRequests');
       }

@@ -2,6 +2,7 @@ import {
   apiPaths,
   apiRoutes,
   CancelRequest,
+  RecordId,
   SignFlow,
   SignFlowDetailResponse,
   SignFlowListItem,
@@ -23,8 +24,6 @@ import {
   saveDraft,
   sendSignFlow,
 } from './signflows.service.ts';
-
-const Id = z.string().min(1).max(64);
 
 /** The sign flow calls of SPEC §7 (files and downloads in signflow-files.routes.ts). */
 export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlowActionDeps) {
@@ -73,7 +72,7 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       schema: {
         tags,
         summary: 'The sign flow with its files',
-        params: z.object({ guid: Id }),
+        params: z.object({ guid: RecordId }),
         response: { 200: SignFlowDetailResponse },
       },
     },
@@ -88,7 +87,7 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       schema: {
         tags,
         summary: 'Deletes a draft or an ended flow with its files',
-        params: z.object({ guid: Id }),
+        params: z.object({ guid: RecordId }),
       },
     },
     async (request, reply) => {
@@ -109,7 +108,7 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
     tags,
     summary:
       'Validates the draft, freezes it and sends it for signing (changes state: X-XSRF-TOKEN required also on GET)',
-    params: z.object({ guid: Id }),
+    params: z.object({ guid: RecordId }),
     response: { 200: SignFlowDetailResponse },
   };
   routes.get(
@@ -126,7 +125,7 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       schema: {
         tags,
         summary: 'Cancels a sent flow for good',
-        params: z.object({ signFlowId: Id }),
+        params: z.object({ signFlowId: RecordId }),
         body: CancelRequest,
         response: { 200: SignFlow },
       },
@@ -151,7 +150,7 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
         tags,
         summary:
           "Re-reads the flow's state; re-sends a failed flow (changes state: X-XSRF-TOKEN required also on GET)",
-        params: z.object({ signFlowId: Id }),
+        params: z.object({ signFlowId: RecordId }),
         response: { 200: SignFlowDetailResponse },
       },
     },
