@@ -73,6 +73,8 @@ describe('two server processes sharing one PostgreSQL and one object store', () 
       PUBLIC_URL: 'http://esign.localhost:8080/',
       WEB_DIST_DIR: createWebDist(),
       JOB_LOCK_SECONDS: String(lockSeconds),
+      // The gate below passes the nodes' time-stamp requests on to their own public TSA.
+      TSA_PUBLIC: 'true',
     };
     const tsaGate = gate;
     // Started together, as nodes behind a load balancer are: migrations and first-start
@@ -116,7 +118,7 @@ describe('two server processes sharing one PostgreSQL and one object store', () 
     await createDraft(onB, { name: 'Istuntotesti', signers: [] });
 
     const copy = new HttpClient(node('a').url, new Map(browser.cookies));
-    await onB.get('/api/esign/Users/ExternalLogout');
+    expectOk(await onB.post('/api/esign/Users/ExternalLogout'));
     expect((await copy.get(flowsPath)).status).toBe(401);
   });
 
@@ -230,6 +232,43 @@ describe('two server processes sharing one PostgreSQL and one object store', () 
     const failed = await db().selectFrom('jobs').select('kind').where('failed_at', 'is not', null);
     expect(await failed.execute()).toEqual([]);
   }, 45_000);
+
+  it('signs every one of eight signers who sign at the same moment through both nodes', async () => {
+    const sender = new HttpClient(node('a').url);
+    await sender.login(owner, 'user-demo');
+    const suffix = randomLetters();
+    const emails = Array.from(
+      { length: 8 },
+      (_, index) => `yhtaikaa.${index}.${suffix}@example.com`,
+    );
+    const id = await sendRemoteFlow(sender, {
+      name: `Yhtä aikaa ${suffix}`,
+      process: 'Concurrent',
+      signers: emails.map((Email, index) => ({ Name: `Allekirjoittaja ${index + 1}`, Email })),
+    });
+    const signers = await Promise.all(
+      emails.map(async (email, index) => {
+        const token = signingTokenIn((await nextMailTo(db(), email, new Set())).text_body);
+        const base = node(index % 2 ? 'b' : 'a').url;
+        return { token, browser: await identifyRemotely(base, db(), token, email) };
+      }),
+    );
+    // All at once: half through each node.
+    const answers = await Promise.all(
+      signers.map(({ token, browser }) =>
+        browser.post(`/api/sign/${token}/sign`, { HaveRead: true }, { timeoutMs: 120_000 }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(emails.map(() => 200));
+    const onB = sender.at(node('b').url);
+    const detail = await waitFor('the flow to finish', async () => {
+      const flow = expectOk(await onB.get(`${flowsPath}/${id}`)).json<FlowDetail>();
+      return flow.Status === 'Finished' && flow.SignedFile ? flow : undefined;
+    });
+    const file = await sender.get(`${flowsPath}/${id}/signedfile/${detail.SignedFile?.Guid}`);
+    const reports = await verifyPdf(bufferSource(expectOk(file).body));
+    expect(reports.filter((report) => report.kind === 'signature' && report.valid)).toHaveLength(8);
+  }, 180_000);
 
   it('delivers a burst of queued mail exactly once each while both nodes race for it', async () => {
     const addresses = Array.from({ length: 40 }, (_, index) => `ruuhka.${index}@example.com`);

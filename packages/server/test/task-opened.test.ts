@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { auditSigner } from '../src/db/migrations/0010-audit-signer.ts';
+import { auditSigner } from '../src/db/migrations/0011-audit-signer.ts';
 import { MovableClock } from '../src/time/clock.ts';
 import { TestClient } from './support/client.ts';
 import { createTestDatabase, databaseKinds } from './support/databases.ts';

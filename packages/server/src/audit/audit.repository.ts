@@ -2,12 +2,14 @@ import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import type { AuditEventsTable, Database } from '../db/schema.ts';
 
 /**
- * Holds every audit chain for the rest of the caller's transaction: an advisory lock on
- * PostgreSQL; SQLite runs one writer at a time already.
+ * Holds one audit chain (the flow's, or the portal's without a flow) for the rest of the
+ * caller's transaction: an advisory lock of that chain alone on PostgreSQL, so appends to
+ * different chains do not wait for each other; SQLite runs one writer at a time already.
  */
-export async function lockAuditChains(trx: Kysely<Database>) {
+export async function lockAuditChain(trx: Kysely<Database>, flowId: string | null) {
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`select pg_advisory_xact_lock(7411001)`.execute(trx);
+    // The audit lock space (7411001) and the chain's key hashed.
+    await sql`select pg_advisory_xact_lock(7411001, hashtext(${flowId ?? 'portal'}))`.execute(trx);
   }
 }
 

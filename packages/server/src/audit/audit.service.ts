@@ -6,7 +6,7 @@ import {
   insertAuditEvent,
   listAuditChains,
   listAuditEvents,
-  lockAuditChains,
+  lockAuditChain,
 } from './audit.repository.ts';
 
 /** Audit operations; the first four are SPEC §3's report labels. */
@@ -57,8 +57,9 @@ const signerIdOf = (details: AuditEventInput['details']) =>
 
 /**
  * Appends an audit event to its chain: the flow's own chain when it names a flow, else
- * the portal's. Appends are serialised (an advisory lock on PostgreSQL, SQLite's single
- * writer) so a chain never forks. `now` is the caller's clock.
+ * the portal's. Appends to one chain are serialised so that it never forks — on PostgreSQL by
+ * an advisory lock of that chain alone (appends to different flows' chains do not wait for
+ * each other), on SQLite by its single writer. `now` is the caller's clock.
  */
 export async function recordAuditEvent(
   db: Kysely<Database>,
@@ -66,8 +67,8 @@ export async function recordAuditEvent(
   now: Date,
 ): Promise<void> {
   const append = async (trx: Transaction<Database>) => {
-    await lockAuditChains(trx);
     const flowId = input.flowId ?? null;
+    await lockAuditChain(trx, flowId);
     const lastHash = await findLastHash(trx, flowId);
     const event = {
       id: randomUUID(),

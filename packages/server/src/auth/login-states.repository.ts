@@ -7,8 +7,13 @@ export async function insertLoginState(db: Kysely<Database>, row: Insertable<Log
   await db.insertInto('login_states').values(row).execute();
 }
 
-export async function deleteLoginStatesBefore(db: Kysely<Database>, before: Date) {
-  await db.deleteFrom('login_states').where('created_at', '<', before.toISOString()).execute();
+/** Removes the logins under way that started before `before`; answers how many went. */
+export async function deleteLoginStatesBefore(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('login_states')
+    .where('created_at', '<', before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Removes and answers the login under way under `state`: each state is used once. */

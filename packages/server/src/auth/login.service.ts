@@ -151,19 +151,3 @@ export async function recordLoginFailure(
     now,
   );
 }
-
-/**
- * A same-site relative path to go to after login, or '/': never another origin,
- * so the login cannot be turned into an open redirect.
- */
-export function safeReturnPath(candidate: unknown): string {
-  if (typeof candidate !== 'string' || candidate.length > 2000) return '/';
-  if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\'))
-    return '/';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return '/';
-  const base = 'http://portal.invalid';
-  const parsed = new URL(candidate, base);
-  if (parsed.origin !== base) return '/';
-  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
-}

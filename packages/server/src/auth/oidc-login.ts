@@ -22,6 +22,11 @@ export const oidcCallbackUrl = (config: AppConfig) =>
   new URL('api/esign/Users/callback', config.publicUrl).href;
 export const loggedOutUrl = (config: AppConfig) => new URL('logout', config.publicUrl).href;
 
+/** Removes pending logins too old to finish; answers how many went. */
+export async function purgeStaleLoginStates(db: Kysely<Database>, now: Date): Promise<number> {
+  return deleteLoginStatesBefore(db, new Date(now.getTime() - loginStateTtlMs));
+}
+
 export interface OidcLogin {
   /** Starts a login: stores state, nonce and PKCE verifier; answers the state and the provider URL. */
   begin(returnTo: string): Promise<{ state: string; url: string }>;
@@ -134,7 +139,7 @@ export function createOidcLogin(
         return_to: returnTo,
         created_at: clock.now().toISOString(),
       });
-      await deleteLoginStatesBefore(db, new Date(clock.now().getTime() - loginStateTtlMs));
+      await purgeStaleLoginStates(db, clock.now());
       const url = client.buildAuthorizationUrl(server, {
         redirect_uri: oidcCallbackUrl(config),
         scope: settings.scopes,

@@ -73,7 +73,7 @@ export function createIdpAdapter(db: Kysely<Database>, clock: Clock) {
   };
 }
 
-/** Removes expired entries; run now and then so the table does not grow without bound. */
-export async function purgeExpiredIdpPayloads(db: Kysely<Database>, now: Date) {
-  await deleteIdpPayloadsExpiredBefore(db, now);
+/** Removes expired entries, so the table does not grow without bound; answers how many went. */
+export function purgeExpiredIdpPayloads(db: Kysely<Database>, now: Date): Promise<number> {
+  return deleteIdpPayloadsExpiredBefore(db, now);
 }

@@ -62,6 +62,14 @@ export async function deleteIdpPayloadsOfGrant(db: Kysely<Database>, grantId: st
   await db.deleteFrom('idp_payloads').where('grant_id', '=', grantId).execute();
 }
 
-export async function deleteIdpPayloadsExpiredBefore(db: Kysely<Database>, now: Date) {
-  await db.deleteFrom('idp_payloads').where('expires_at', '<', now.toISOString()).execute();
+/** Removes the payloads that expired before `now`; answers how many went. */
+export async function deleteIdpPayloadsExpiredBefore(
+  db: Kysely<Database>,
+  now: Date,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('idp_payloads')
+    .where('expires_at', '<', now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -3,6 +3,7 @@ import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
+import { plainText } from '@esign/contract';
 import { z } from 'zod';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -11,10 +12,16 @@ import { requestMetaOf } from '../http/request-context.ts';
 import type { Clock } from '../time/clock.ts';
 import { builtinAdministratorGroup, demoAccounts } from './accounts.service.ts';
 import { checkBuiltinLogin } from './builtin-login.service.ts';
+import { knownBrowserOf, rememberBrowser } from './known-browser.ts';
 import { logoutScript } from './pages.ts';
 
 const LoginBody = z.object({
-  email: z.string().trim().min(1, 'validation.required').max(254, 'validation.maxLength'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(254, 'validation.maxLength')
+    .check(plainText()),
   password: z.string().min(1, 'validation.required').max(1000, 'validation.maxLength'),
 });
 
@@ -83,6 +90,7 @@ export async function registerIdpLoginRoutes(
   routes.post(
     '/idp-login/:uid/login',
     {
+      config: { rateLimit: 'password' },
       schema: {
         tags: ['built-in login'],
         summary: 'Checks the e-mail address and password; answers where the browser goes next',
@@ -94,11 +102,17 @@ export async function registerIdpLoginRoutes(
     async (request, reply) => {
       const interaction = await details(request, reply.raw);
       if (interaction.prompt.name !== 'login') throw new AppError('loginExpired');
-      const account = await checkBuiltinLogin(
-        { db: database.db, clock },
-        request.body,
-        requestMetaOf(request),
-      );
+      const check = await checkBuiltinLogin({ db: database.db, clock }, request.body, {
+        ip: request.ip,
+        knownBrowser: knownBrowserOf(config, request, request.body.email),
+        meta: requestMetaOf(request),
+      });
+      if (!check.allowed) {
+        reply.header('Retry-After', String(check.retryAfterSeconds));
+        throw new AppError('tooManyRequests');
+      }
+      const { account } = check;
+      rememberBrowser(config, reply, account.email);
       const location = await provider.interactionResult(
         request.raw,
         reply.raw,

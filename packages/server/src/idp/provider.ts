@@ -148,6 +148,6 @@ export async function createBuiltinProvider(db: Kysely<Database>, config: AppCon
     },
   };
   const provider = new Provider(builtinIssuer(config), configuration);
-  provider.proxy = config.trustProxy || config.publicUrl.protocol === 'https:';
+  provider.proxy = config.trustProxy !== false || config.publicUrl.protocol === 'https:';
   return provider;
 }

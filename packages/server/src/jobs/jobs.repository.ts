@@ -98,11 +98,12 @@ export async function scheduleRetry(
  */
 export async function markJobFailed(
   db: Kysely<Database>,
-  job: { id: string; workerId: string; error: string; now: Date },
+  job: { id: string; workerId: string; error: string; now: Date; payload?: string | undefined },
 ): Promise<void> {
   await db
     .updateTable('jobs')
     .set({
+      ...(job.payload !== undefined ? { payload: job.payload } : {}),
       last_error: job.error,
       failed_at: job.now.toISOString(),
       dedupe_key: null,

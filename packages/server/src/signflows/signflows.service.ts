@@ -85,6 +85,19 @@ function levelProblems(config: SignFlowDeps['config'], level: string | null | un
 }
 
 /**
+ * The ids the saved signers get: a Guid the client sent is kept only when it names one of this
+ * draft's signers now (once), so that a signer keeps their identity across saves; any other
+ * Guid (another flow's signer, a made-up or over-long one, a repeat) gets a new id.
+ */
+function keptSignerIds(signers: Array<{ Guid?: string | null }>, current: Array<{ id: string }>) {
+  const available = new Set(current.map((signer) => signer.id));
+  return signers.map(({ Guid }) => {
+    if (!Guid || !available.delete(Guid)) return randomUUID();
+    return Guid;
+  });
+}
+
+/**
  * Creates a draft, or updates the draft named by Guid (only a draft can change), writing
  * its signers in the same transaction; a copy also gets the source's files.
  */
@@ -117,9 +130,11 @@ export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: Sa
     ? await copiesOfFlowFiles(deps, source.id, id)
     : { sources: [], records: [] };
   await storeAndRecord(deps, copies.sources, async (trx) => {
+    let signerIds: string[] = input.Signers.map(() => randomUUID());
     if (existing) {
       // Sent (or otherwise changed state) since it was read: nothing of this save is kept.
       if (!(await updateDraft(trx, id, now, values))) throw await flowConflict(trx, id);
+      signerIds = keptSignerIds(input.Signers, await listSigners(trx, id));
       await deleteSigners(trx, id);
     } else {
       await insertFlow(trx, {
@@ -134,7 +149,7 @@ export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: Sa
     await insertSigners(
       trx,
       input.Signers.map((signer, position) => ({
-        id: signer.Guid && existing ? signer.Guid : randomUUID(),
+        id: signerIds[position] ?? randomUUID(),
         flow_id: id,
         position,
         name: signer.Name,

@@ -1,4 +1,4 @@
-import { signingPaths, signingRoutes } from '@esign/contract';
+import { plainText, signingPaths, signingRoutes } from '@esign/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export async function registerQualifiedRoutes(app: FastifyInstance, deps: Signin
         tags: ['signing'],
         summary: 'The trust service answers a qualified signature’s authorisation',
         querystring: z.object({
-          state: z.string().min(1).max(200),
+          state: z.string().min(1).max(200).check(plainText()),
           code: z.string().max(2000).optional(),
           error: z.string().max(200).optional(),
         }),

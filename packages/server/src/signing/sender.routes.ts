@@ -1,4 +1,4 @@
-import { apiRoutes, FlowEventsResponse, signingRoutes } from '@esign/contract';
+import { apiRoutes, FlowEventsResponse, RecordId, signingRoutes } from '@esign/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +7,6 @@ import { requestMetaOf, requireSession, userOf } from '../http/request-context.t
 import { inspectorRoute } from './signing-addresses.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { findInspectorFile, flowEvents, signingUrlFor } from './sender.service.ts';
-
-const Id = z.string().min(1).max(64);
 
 /** The sender's view into signing (links, the audit trail) and the inspector's read-only link. */
 export async function registerSenderRoutes(app: FastifyInstance, deps: SigningDeps) {
@@ -22,7 +20,7 @@ export async function registerSenderRoutes(app: FastifyInstance, deps: SigningDe
       schema: {
         tags,
         summary: "A signer's personal signing link (once the flow has been sent)",
-        params: z.object({ signFlowId: Id, signatureId: Id }),
+        params: z.object({ signFlowId: RecordId, signatureId: RecordId }),
         response: { 200: z.string() },
       },
     },
@@ -37,7 +35,7 @@ export async function registerSenderRoutes(app: FastifyInstance, deps: SigningDe
       schema: {
         tags,
         summary: "The flow's audit trail (hash-chained per flow)",
-        params: z.object({ signFlowId: Id }),
+        params: z.object({ signFlowId: RecordId }),
         response: { 200: FlowEventsResponse },
       },
     },
@@ -50,7 +48,7 @@ export async function registerSenderRoutes(app: FastifyInstance, deps: SigningDe
       schema: {
         tags,
         summary: "The inspector's read-only link: the flow's signed file",
-        params: z.object({ flowId: Id, token: z.string().min(1).max(100) }),
+        params: z.object({ flowId: RecordId, token: z.string().min(1).max(100) }),
       },
     },
     async (request, reply) => {

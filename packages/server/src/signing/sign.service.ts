@@ -8,6 +8,7 @@ import {
 import { AppError } from '../errors/app-error.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import { signatureFieldName } from './flow-start.service.ts';
+import { inFlowQueue } from './flow-queue.ts';
 import { storeSignature } from './signature-record.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { findFlow, findSigner, findWorkingFile } from './signing.repository.ts';
@@ -51,11 +52,17 @@ async function oneTimeSigner(deps: SigningDeps, name: string, identity: Verified
   return keySigner(credential.privateKey, credential.certificate, credential.chain);
 }
 
-const maxRaces = 4;
+/**
+ * How long a signature may keep losing to other signers' (each loss costs one signature of
+ * another signer, a fraction of a second) before the signer is asked to try again: far longer
+ * than any number of people signing one document at the same moment needs.
+ */
+const signingPatienceMs = 120_000;
 
 /**
- * Adds the signer's PAdES B-T signature to the working document and records it. When another
- * signer's signature lands first, the signature is made again on the newer document.
+ * Adds the signer's PAdES B-T signature to the working document and records it. Signatures
+ * on one flow wait for each other in this node (inFlowQueue); when another node's signature
+ * lands first, the signature is made again on the newer document, until it is recorded.
  */
 export async function signWithSigner(
   deps: SigningDeps,
@@ -66,41 +73,56 @@ export async function signWithSigner(
   request: RequestContext,
 ) {
   const name = identity.name ?? context.signer.name;
-  for (let race = 0; race < maxRaces; race += 1) {
-    const flow = (await findFlow(deps.db, context.flow.id)) ?? context.flow;
-    const working = await findWorkingFile(deps.db, flow);
-    if (flow.status !== 'Sent' || !working)
-      throw new AppError('conflict', { key: signingErrorKeys.flowEnded });
-    // The same signer's other request (a double submit) got there first.
-    if ((await findSigner(deps.db, context.signer.id))?.status !== 'Unsigned')
-      throw new AppError('conflict', { key: signingErrorKeys.alreadyDone });
-    const certificates = [signer.certificate, ...signer.chain].map((der) => der.toString('base64'));
-    const won = await withTempDir(async (dir) => {
-      const input = join(dir, 'working.pdf');
-      const output = join(dir, 'signed.pdf');
-      await downloadToFile(deps.storage, working.storage_key, input);
-      await signPdf({
-        input,
-        output,
-        signer,
-        level: 'B-T',
-        timestamp: (digest) => deps.trust.timestamp(digest),
-        fieldName: signatureFieldName(context.signer),
-        name,
-        signingTime: deps.clock.now(),
-        appearance: { lines: appearanceLines(name, level, flow.language), showLevel: false },
+  const certificates = [signer.certificate, ...signer.chain].map((der) => der.toString('base64'));
+  const giveUpAt = performance.now() + signingPatienceMs;
+  for (let attempt = 0; performance.now() < giveUpAt; attempt += 1) {
+    const won = await inFlowQueue(context.flow.id, async () => {
+      const flow = (await findFlow(deps.db, context.flow.id)) ?? context.flow;
+      const working = await findWorkingFile(deps.db, flow);
+      if (flow.status !== 'Sent' || !working)
+        throw new AppError('conflict', { key: signingErrorKeys.flowEnded });
+      // The same signer's other request (a double submit) got there first.
+      if ((await findSigner(deps.db, context.signer.id))?.status !== 'Unsigned')
+        throw new AppError('conflict', { key: signingErrorKeys.alreadyDone });
+      return withTempDir(async (dir) => {
+        const input = join(dir, 'working.pdf');
+        const output = join(dir, 'signed.pdf');
+        // Replaced by another node's signature and already removed: a lost race, not a fault.
+        const read = await downloadToFile(deps.storage, working.storage_key, input).then(
+          () => true,
+          async (error: unknown) => {
+            if ((await findWorkingFile(deps.db, flow))?.id !== working.id) return false;
+            throw error;
+          },
+        );
+        if (!read) return false;
+        await signPdf({
+          input,
+          output,
+          signer,
+          level: 'B-T',
+          timestamp: (digest) => deps.trust.timestamp(digest),
+          fieldName: signatureFieldName(context.signer),
+          name,
+          signingTime: deps.clock.now(),
+          appearance: { lines: appearanceLines(name, level, flow.language), showLevel: false },
+        });
+        const outcome = {
+          flow,
+          signer: context.signer,
+          previousFileId: working.id,
+          previousStorageKey: working.storage_key,
+          identity: { ...identity, certificates },
+          level,
+        };
+        return storeSignature(deps, outcome, output, request);
       });
-      const outcome = {
-        flow,
-        signer: context.signer,
-        previousFileId: working.id,
-        previousStorageKey: working.storage_key,
-        identity: { ...identity, certificates },
-        level,
-      };
-      return storeSignature(deps, outcome, output, request);
     });
     if (won) return;
+    // Another node's signature won: a short, growing, jittered pause spreads the retries.
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.min(1_000, 20 * 2 ** attempt) * (0.5 + Math.random())),
+    );
   }
   throw new AppError('unavailable', { key: signingErrorKeys.signingFailed });
 }

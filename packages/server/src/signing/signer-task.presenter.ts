@@ -1,5 +1,6 @@
 import { languageOf, type SignerTask, type SignerTaskState } from '@esign/contract';
 import type { FileRow, SignerRow, SignFlowRow } from '../db/schema.ts';
+import { cleanFileName } from '../files/file-name.ts';
 import { emailHint } from './signing-turns.ts';
 import type { VerifiedIdentity } from './signer-session.ts';
 
@@ -19,7 +20,7 @@ export interface TaskView {
 
 const fileInfo = (file: FileRow) => ({
   Guid: file.id,
-  FileName: file.file_name,
+  FileName: cleanFileName(file.file_name),
   Size: Number(file.size),
 });
 

@@ -1,5 +1,6 @@
 import {
   CodeSent,
+  RecordId,
   RejectRequest,
   SignerTask,
   SignRequest,
@@ -46,6 +47,7 @@ export async function registerSigningRoutes(app: FastifyInstance, deps: SigningD
   routes.post(
     signingRoutes.sendCode,
     {
+      config: { rateLimit: 'signerCode' },
       schema: {
         tags,
         summary: 'Mails the signer a one-time code (Low and Qualified)',
@@ -100,7 +102,7 @@ export async function registerSigningRoutes(app: FastifyInstance, deps: SigningD
       schema: {
         tags,
         summary: 'An attachment, for an identified signer in turn (supports Range)',
-        params: z.object({ token: Token, attachmentId: z.string().min(1).max(64) }),
+        params: z.object({ token: Token, attachmentId: RecordId }),
       },
     },
     async (request, reply) => {

@@ -34,7 +34,8 @@ export function mountSmallDisk(dir: string, bytes: number): SmallDisk {
   }
 }
 
-async function bytesUnder(dir: string): Promise<number> {
+/** The bytes of every file under dir. */
+export async function bytesUnder(dir: string): Promise<number> {
   let total = 0;
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
