@@ -3,14 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { malformedCorpus } from '../../pades/test/support/malformed-corpus.ts';
 import { TestClient } from './support/client.ts';
 import { draftBody, identifyWithCode, mailsTo, signingTokenIn } from './support/signing.ts';
-import { useTestApp } from './support/test-app.ts';
+import { MovableClock } from '../src/time/clock.ts';
+import { sessionsOutlastMovedClock, useTestApp } from './support/test-app.ts';
 import { trustAnchorsOf } from './support/trust.ts';
 
 const flows = '/api/esign/SignFlows';
 const invalidFileFormat = 'validation.invalidFileFormat';
 
 describe('malformed PDFs uploaded as the file to sign', () => {
-  const context = useTestApp('sqlite', { JOB_WORKER: 'false' });
+  // Every accepted file costs its signer a code request, past the per-address limit of a
+  // minute (rateLimits.signerCode): the clock moves a minute on before each.
+  const clock = new MovableClock();
+  const context = useTestApp(
+    'sqlite',
+    { JOB_WORKER: 'false', ...sessionsOutlastMovedClock },
+    { clock },
+  );
   const db = () => context.database.handle.db;
   const runJobs = () => context.app.jobWorker.runDue();
 
@@ -44,6 +52,7 @@ describe('malformed PDFs uploaded as the file to sign', () => {
       /\/sign\//.test(mail.text_body),
     );
     const token = signingTokenIn(invitation?.text_body ?? '');
+    clock.advance(61_000);
     const browser = await identifyWithCode(context.app, db(), runJobs, token, signer);
     const signed = await browser.post(`/api/sign/${token}/sign`, { HaveRead: true });
     if (signed.statusCode !== 200) return `sign answered ${signed.statusCode} ${signed.body}`;
