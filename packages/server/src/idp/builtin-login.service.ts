@@ -6,7 +6,12 @@ import type { RequestMeta } from '../http/request-context.ts';
 import { throttledLoginsCounter } from '../metrics/process-metrics.ts';
 import type { Clock } from '../time/clock.ts';
 import { verifyAccountPassword } from './accounts.service.ts';
-import { claimLoginAttempt, settleSuccessfulLogin, throttleKeys } from './throttle.service.ts';
+import {
+  claimLoginAttempt,
+  settleSuccessfulLogin,
+  startsWaiting,
+  throttleKeys,
+} from './throttle.service.ts';
 
 export type BuiltinLoginCheck =
   { allowed: true; account: LocalAccountRow } | { allowed: false; retryAfterSeconds: number };
@@ -35,6 +40,8 @@ export async function checkBuiltinLogin(
   const account = await verifyAccountPassword(db, credentials.email, credentials.password);
   if (!account) {
     await recordLoginFailure(db, credentials.email, 'wrong password', from.meta, now);
+    if (await startsWaiting(db, keys))
+      await recordLoginFailure(db, credentials.email, 'locked out', from.meta, now);
     throw new AppError('invalidCredentials');
   }
   await settleSuccessfulLogin(db, keys);

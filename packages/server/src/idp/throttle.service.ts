@@ -100,6 +100,19 @@ export async function claimLoginAttempt(
 }
 
 /**
+ * After a counted attempt that failed: whether it was the last free one of any key, so that
+ * the next attempt waits. That moment is audited once ('locked out'); the waits after it are
+ * only counted.
+ */
+export async function startsWaiting(db: Kysely<Database>, keys: string[]): Promise<boolean> {
+  for (const key of keys) {
+    const row = await findThrottle(db, key);
+    if (row?.failures === freeOf(key)) return true;
+  }
+  return false;
+}
+
+/**
  * A right password: the account's (or browser's) count is cleared, and the address gets
  * this attempt back, so that colleagues behind one address are not slowed by logins.
  */
