@@ -55,6 +55,15 @@ module.exports = {
       to: { path: '\\.routes\\.ts$' },
     },
     {
+      name: 'no-route-imports-repository',
+      comment:
+        'A route parses, calls one service function and answers; the service holds the rules ' +
+        'around a query, so a route that read a repository would skip them.',
+      severity: 'error',
+      from: { path: '\\.routes\\.ts$' },
+      to: { path: '\\.repository\\.ts$' },
+    },
+    {
       name: 'no-feature-internals',
       comment:
         "A feature's routes and repository are its own: another feature calls its services " +

@@ -24,6 +24,35 @@ export default tseslint.config(
     },
   },
   {
+    // docs/decisions.md, 'Where code lives': SQL only in repositories. The two modules shared
+    // on purpose keep theirs: the guarded status changes (signflows/flow-state.ts) and the
+    // storage records (files/stored-objects.ts); migrations build the schema.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: [
+      '**/*.repository.ts',
+      '**/*.test.ts',
+      'packages/server/src/db/migrations/**',
+      'packages/server/src/signflows/flow-state.ts',
+      'packages/server/src/files/stored-objects.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...[
+          'selectFrom',
+          'insertInto',
+          'replaceInto',
+          'updateTable',
+          'deleteFrom',
+          'mergeInto',
+        ].map((property) => ({
+          property,
+          message: 'Queries live in a *.repository.ts: call a named function there.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['packages/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -209,7 +209,7 @@ test.describe('the administrator', () => {
       const signing = await openSigningPage(await invitationLink(signer, flow.name));
       await identifyWithCode(signing, signer, flow.name);
       await signDocument(signing);
-      await user.getByRole('link', { name: 'Log out' }).click();
+      await user.getByRole('button', { name: 'Log out' }).click();
       await expect(user).toHaveURL('/logout');
     } finally {
       await userContext.close();

@@ -20,7 +20,8 @@ test.describe('logging in and out', () => {
     );
     await expect(page.getByTestId('settings-menu')).toHaveCount(0);
 
-    await page.getByRole('link', { name: 'Kirjaudu ulos' }).click();
+    // A button, not a link: logging out is a POST that carries the XSRF header.
+    await page.getByRole('button', { name: 'Kirjaudu ulos' }).click();
     await expect(page).toHaveURL('/logout');
     await expect(page.getByText('Sinut on kirjattu ulos.')).toBeVisible();
     await expect(page.getByTestId('header-user')).toHaveCount(0);
@@ -29,6 +30,25 @@ test.describe('logging in and out', () => {
     await page.goto('/esign/edit/123');
     await page.getByTestId('login-link').click();
     await expect(page).toHaveURL(/\/idp-login\//);
+  });
+
+  test('the logout address opened from a link shows a logout button and logs out only when it is pressed', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await logIn(page, 'user2@example.com', 'user2-demo');
+    await expect(page.getByTestId('header-display-name')).toHaveText('Ville Virtanen');
+
+    // What a link or an image on another site would open: a page, not a logout.
+    await page.goto('/api/esign/Users/ExternalLogout');
+    await expect(page).toHaveURL('/logout');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kirjaudu ulos');
+    await expect(page.getByTestId('header-display-name')).toHaveText('Ville Virtanen');
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByTestId('logout-button').click();
+    await expect(page.getByText('Sinut on kirjattu ulos.')).toBeVisible();
+    await expect(page.getByTestId('header-user')).toHaveCount(0);
   });
 
   test('a wrong password is refused with a clear message', async ({ page }) => {

@@ -343,7 +343,16 @@ test.describe('the sign flow edit screen', () => {
         { name: 'Oskari Orava', email: `oskari.${run}@example.com` },
       ],
     };
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.context().grantPermissions(['clipboard-write']);
+    // The portal's Permissions-Policy lets its pages write the clipboard, never read it: what
+    // the page writes is kept beside the real write, for the test to read.
+    await page.addInitScript(() => {
+      const write = navigator.clipboard.writeText.bind(navigator.clipboard);
+      navigator.clipboard.writeText = async (text: string) => {
+        (window as unknown as { copied?: string }).copied = text;
+        await write(text);
+      };
+    });
     await logInAsSender(page);
     await sendFlowThroughApi(page, flow);
     const row = await findInList(page, 'sent', flow.name);
@@ -361,7 +370,7 @@ test.describe('the sign flow edit screen', () => {
     await expect(toast(page, 'The link was copied to the clipboard.')).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const link = await page.evaluate(() => (window as unknown as { copied?: string }).copied ?? '');
     expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sign\/[A-Za-z0-9_-]{43}$/);
     const signing = await openSigningPage(link);
     await expect(

@@ -20,6 +20,10 @@ export const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
+/** The answer to logging out: where the browser goes next (the provider's logout, or /logout). */
+export const LogoutResult = z.object({ Location: z.string() });
+export type LogoutResult = z.infer<typeof LogoutResult>;
+
 /** The UI / common config of SPEC §3. */
 export const CommonConfig = z.object({
   Languages: z.array(z.string()),

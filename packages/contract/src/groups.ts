@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { GroupUpdatePayload, GroupUsers } from './entities.ts';
 import { RoleType } from './enums.ts';
+import { plainText, RecordId } from './plain-text.ts';
 import { limits, validationKeys as v } from './validation.ts';
 
 /** The longest group identifier (HakaGroupId) the database column holds. */
 export const groupIdentifierMaxLength = 500;
-
-const Id = z.string().min(1).max(64);
 
 /** The name two groups may not share: trimmed, Unicode-normalised and upper-cased. */
 export function normalizeGroupName(name: string): string {
@@ -15,13 +14,18 @@ export function normalizeGroupName(name: string): string {
 
 /** The query of POST CreateUserGroup?name&type; type defaults to CreatedByUser. */
 export const CreateUserGroupQuery = z.object({
-  name: z.string().trim().min(1, v.required).max(limits.groupNameMaxLength, v.maxLength),
+  name: z
+    .string()
+    .trim()
+    .min(1, v.required)
+    .max(limits.groupNameMaxLength, v.maxLength)
+    .check(plainText()),
   type: RoleType.default('CreatedByUser'),
 });
 export type CreateUserGroupQuery = z.input<typeof CreateUserGroupQuery>;
 
 /** The query of DELETE DeleteUserGroup?groupId and GET GetGroupUsers?groupId. */
-export const GroupIdQuery = z.object({ groupId: Id });
+export const GroupIdQuery = z.object({ groupId: RecordId });
 export type GroupIdQuery = z.infer<typeof GroupIdQuery>;
 
 /** GetGroupUsers' answer: SPEC's group users plus the stamp UpdateGroup must send back. */
@@ -33,15 +37,16 @@ export type GroupUsersWithStamp = z.infer<typeof GroupUsersWithStamp>;
  * administrator cannot overwrite another's change unseen. An empty identifier means none.
  */
 export const GroupUpdateRequest = GroupUpdatePayload.extend({
-  GroupId: Id,
-  Users: z.array(Id).max(10_000),
+  GroupId: RecordId,
+  Users: z.array(RecordId).max(10_000),
   HakaGroupId: z
     .string()
     .trim()
     .max(groupIdentifierMaxLength, v.maxLength)
+    .check(plainText())
     .nullish()
     .transform((value) => (value === undefined || value === null || value === '' ? null : value)),
-  ConcurrencyStamp: Id,
+  ConcurrencyStamp: RecordId,
 });
 export type GroupUpdateRequest = z.input<typeof GroupUpdateRequest>;
 

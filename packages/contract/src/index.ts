@@ -3,6 +3,7 @@ export * from './entities.ts';
 export * from './errors.ts';
 export * from './paths.ts';
 export * from './validation.ts';
+export * from './plain-text.ts';
 export * from './languages.ts';
 export * from './signflow-list.ts';
 export * from './signflows.ts';

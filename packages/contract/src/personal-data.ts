@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidPersonalIdentityCode } from './personal-identity-code.ts';
+import { plainText } from './plain-text.ts';
 import { limits, validationKeys as v } from './validation.ts';
 
 /**
@@ -26,7 +27,12 @@ export function isValidSatu(value: string): boolean {
 }
 
 // Trimmed only: case is kept, so an identity code with a lower-case century sign is refused.
-const identifierText = z.string().trim().min(1, v.required).max(limits.emailMaxLength, v.maxLength);
+const identifierText = z
+  .string()
+  .trim()
+  .min(1, v.required)
+  .max(limits.emailMaxLength, v.maxLength)
+  .check(plainText());
 
 /** The body of both personal-data queries; each identifier is checked by its own rule. */
 export const PersonalDataQuery = z.discriminatedUnion('IdentifierType', [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTime } from './entities.ts';
 import { SignFlowStatus } from './enums.ts';
+import { plainText } from './plain-text.ts';
 import { validationKeys as v } from './validation.ts';
 
 /** The list's row: SPEC's summary plus the dates its columns show. */
@@ -50,7 +51,7 @@ export const maxPageSize = 200;
 
 /** Server-side search, sort and paging of GET SignFlows (an addition to SPEC §7). */
 export const SignFlowListQuery = z.object({
-  q: z.string().trim().max(200, v.maxLength).optional(),
+  q: z.string().trim().max(200, v.maxLength).check(plainText()).optional(),
   status: SignFlowStatusView.optional(),
   sort: SignFlowSortColumn.optional(),
   order: SignFlowSortOrder.optional(),

@@ -4,12 +4,14 @@ import type { FieldIssue } from './errors.ts';
 import { SignatureLevel, SignatureProcess } from './enums.ts';
 import { Language } from './languages.ts';
 import { isValidPersonalIdentityCode } from './personal-identity-code.ts';
+import { OptionalRecordId, plainText } from './plain-text.ts';
 import { limits, validationKeys as v } from './validation.ts';
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
   z
     .string()
     .max(max, v.maxLength)
+    .check(plainText(options))
     .nullish()
     .transform((value) =>
       value === undefined || value === null || value.trim() === '' ? null : value,
@@ -17,13 +19,19 @@ const optionalText = (max: number) =>
 
 /** One signer as the sender writes it. */
 export const SignerInput = z.object({
-  Guid: z.string().max(64).nullish(),
-  Name: z.string().trim().max(limits.signerNameMaxLength, v.maxLength).default(''),
+  Guid: OptionalRecordId.nullish(),
+  Name: z
+    .string()
+    .trim()
+    .max(limits.signerNameMaxLength, v.maxLength)
+    .check(plainText())
+    .default(''),
   Email: z
     .string({ error: v.signerEmailRequired })
     .trim()
     .min(1, v.signerEmailRequired)
     .max(limits.emailMaxLength, v.maxLength)
+    .check(plainText())
     .pipe(z.email(v.invalidSignerEmail)),
   Organisation: optionalText(limits.signerNameMaxLength),
   /**
@@ -35,6 +43,7 @@ export const SignerInput = z.object({
     .string()
     .trim()
     .max(limits.personalIdentityCodeLength, v.invalidPersonalIdentityCode)
+    .check(plainText())
     .nullish()
     .transform((value) => (value ? value.toUpperCase() : null))
     .pipe(z.string().refine(isValidPersonalIdentityCode, v.invalidPersonalIdentityCode).nullable()),
@@ -43,30 +52,32 @@ export type SignerInput = z.input<typeof SignerInput>;
 
 /** POST SignFlows: creates a draft, or updates the draft named by Guid. */
 export const SignFlowSaveRequest = z.object({
-  Guid: z.string().max(64).nullish(),
+  Guid: OptionalRecordId.nullish(),
   Name: z
     .string({ error: v.nameRequired })
     .trim()
     .min(1, v.nameRequired)
-    .max(limits.signFlowNameMaxLength, v.maxLength),
-  Note: optionalText(limits.noteMaxLength),
+    .max(limits.signFlowNameMaxLength, v.maxLength)
+    .check(plainText()),
+  Note: optionalText(limits.noteMaxLength, { multiline: true }),
   SignatureProcess: SignatureProcess.nullish(),
   MinimumSignatureLevel: SignatureLevel.nullish(),
   /** The user group (role) id, or null for the sender's own flow. */
-  Role: z.string().max(64).nullish(),
+  Role: OptionalRecordId.nullish(),
   InspectorEmail: z
     .string()
     .trim()
     .max(limits.emailMaxLength, v.maxLength)
+    .check(plainText())
     .nullish()
     .transform((value) => (value ? value : null))
     .pipe(z.email(v.invalidEmail).nullable()),
   ReminderIntervalInDays: z.number().int().min(1).max(365).nullish(),
-  Signers: z.array(SignerInput).max(limits.maxSigners).default([]),
+  Signers: z.array(SignerInput).max(limits.maxSigners, v.tooManySigners).default([]),
   /** The language of the signers' messages (fi, en, sv). */
   Language: Language.nullish(),
   /** When creating: copy the file to sign and the attachments of this flow (copy as new). */
-  CopyFromGuid: z.string().max(64).nullish(),
+  CopyFromGuid: OptionalRecordId.nullish(),
 });
 export type SignFlowSaveRequest = z.input<typeof SignFlowSaveRequest>;
 
@@ -89,7 +100,12 @@ export function findSendProblems(flow: {
 }
 
 export const CancelRequest = z.object({
-  Comment: z.string().trim().max(limits.commentMaxLength, v.maxLength).default(''),
+  Comment: z
+    .string()
+    .trim()
+    .max(limits.commentMaxLength, v.maxLength)
+    .check(plainText({ multiline: true }))
+    .default(''),
 });
 
 /** GET SignFlows/{guid}: SPEC's detail plus the language of the signers' messages. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FileInfo, IsoDateTime } from './entities.ts';
 import { SignatureLevel, SignatureProcess } from './enums.ts';
+import { plainText } from './plain-text.ts';
 import { limits, validationKeys as v } from './validation.ts';
 
 /**
@@ -130,7 +131,8 @@ export const RejectRequest = z.object({
     .string()
     .trim()
     .min(1, 'signing.commentRequired')
-    .max(limits.commentMaxLength, v.maxLength),
+    .max(limits.commentMaxLength, v.maxLength)
+    .check(plainText({ multiline: true })),
 });
 export type RejectRequest = z.infer<typeof RejectRequest>;
 

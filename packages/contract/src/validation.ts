@@ -39,6 +39,10 @@ export const validationKeys = {
   invalidPersonalIdentityCode: 'validation.invalidPersonalIdentityCode',
   invalidEmail: 'validation.invalidEmail',
   invalidSatu: 'validation.invalidSatu',
+  tooManySigners: 'validation.tooManySigners',
+  /** A file to sign with scripts, actions that run by themselves, embedded files or XFA. */
+  pdfActiveContent: 'validation.pdfActiveContent',
+  controlCharacter: 'validation.controlCharacter',
 } as const;
 export type ValidationKey = (typeof validationKeys)[keyof typeof validationKeys];
 

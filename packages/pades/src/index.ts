@@ -3,8 +3,14 @@ export { createCadesSignature, type CadesOptions } from './cms/cades.ts';
 export { PdfDocument } from './pdf/document.ts';
 export { fileSource, bufferSource, type PdfSource } from './pdf/source.ts';
 export { PdfError } from './pdf/values.ts';
+export { checkCompletable } from './pdf/completion-check.ts';
 export {
-  checkPreparable,
+  findActiveContent,
+  findActiveContentIn,
+  type ActiveContent,
+  type ActiveContentKind,
+} from './pdf/active-content.ts';
+export {
   prepareForSigning,
   prepareSignaturePageUpdate,
   type PrepareForSigningOptions,

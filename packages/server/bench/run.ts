@@ -4,6 +4,7 @@ import { loadConfig } from '../src/config/env.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { createWebDist } from '../test/support/test-app.ts';
+import { benchAbuse, printAbuse } from './abuse-bench.ts';
 import { benchList, seedFlows, type ListBenchRow } from './list-bench.ts';
 import { benchLoad } from './load-bench.ts';
 import { benchMemory } from './memory-bench.ts';
@@ -17,9 +18,10 @@ import { benchStartup, printStartup } from './startup-bench.ts';
  * reports over a million audit events and the load on one and two server processes.
  * Arguments pick parts: sqlite, postgres, memory, report, load (--seconds=N and
  * --connections=N, or LOAD_SECONDS and LOAD_CONNECTIONS, shorten the load run), startup
- * (--starts=N, default 20), soak (--minutes=N, default 30; only when named) and races
- * (--runs=N, default 100, --race=<part of a race's name>; only when named, on both
- * databases unless sqlite or postgres is).
+ * (--starts=N, default 20), soak (--minutes=N, default 30; only when named), abuse
+ * (--minutes=N, default 10; only when named) and races (--runs=N, default 100,
+ * --race=<part of a race's name>; only when named, on both databases unless sqlite or
+ * postgres is).
  */
 async function main() {
   const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -93,6 +95,8 @@ async function main() {
   if (!only.length || only.includes('startup'))
     if (!printStartup(await benchStartup(numberOption('starts', 20)))) process.exitCode = 1;
   if (only.includes('soak') && !printSoak(await benchSoak(numberOption('minutes', 30))))
+    process.exitCode = 1;
+  if (only.includes('abuse') && !printAbuse(await benchAbuse(numberOption('minutes', 10))))
     process.exitCode = 1;
 }
 

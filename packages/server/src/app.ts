@@ -1,7 +1,9 @@
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAuthJobs } from './auth/auth.jobs.ts';
 import { registerIdentity } from './auth/identity.ts';
+import { samlLoginMethod } from './auth/saml/saml-browser-binding.ts';
 import { createSamlLogin } from './auth/saml/saml-login.ts';
 import { registerSamlRoutes } from './auth/saml/saml.routes.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
@@ -31,7 +33,9 @@ import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandling } from './errors/error-handler.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
+import { serializeRequest } from './http/log-redaction.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerRateLimits } from './http/rate-limit.ts';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerMetrics } from './metrics/metrics.routes.ts';
@@ -67,6 +71,8 @@ export async function buildApp({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+      // Signing-link and inspector tokens, and login codes and states, never reach the log.
+      serializers: { req: serializeRequest },
       ...(logStream ? { stream: logStream } : {}),
     },
     // Every log line of a request carries its id, taken from a safe X-Request-Id or made here.
@@ -83,6 +89,8 @@ export async function buildApp({
   registerRequestIdHeader(app);
   // Before the other routes, so that request metrics cover them all.
   await registerMetrics(app, { config, db: database.db, clock });
+  // Before the session is read and before the built-in provider's middleware.
+  registerRateLimits(app, clock);
 
   await app.register(cookie, { secret: config.sessionSecret });
   registerSecurityHeaders(app, config);
@@ -94,10 +102,7 @@ export async function buildApp({
       saml: async (scope) => {
         const samlLogin = createSamlLogin(database.db, config, clock);
         await registerSamlRoutes(scope, { config, database, samlLogin, clock });
-        return {
-          loginUrl: (returnTo) => samlLogin.loginUrl(returnTo),
-          logoutUrl: (session) => samlLogin.logoutUrl(session),
-        };
+        return samlLoginMethod(samlLogin, config);
       },
     },
   );
@@ -141,6 +146,11 @@ export async function buildApp({
   });
   const mailer = createMailer({ config, db: database.db, logger: jobLog, clock });
   registerMailJob(worker, mailer);
+  registerAuthJobs(worker, {
+    db: database.db,
+    sessionIdleMs: config.sessionIdleMs,
+    logger: jobLog,
+  });
   app.decorate('jobWorker', worker);
   await registerDevMailRoutes(app, { config, db: database.db });
   const trust = await loadPortalTrust(database.db, config, clock);
@@ -155,7 +165,7 @@ export async function buildApp({
   };
   await registerSignFlowRoutes(app, signFlowDeps);
   await registerSignFlowFileRoutes(app, signFlowDeps);
-  await registerPkiRoutes(app, trust);
+  await registerPkiRoutes(app, trust, { tsaPublic: config.tsaPublic });
   await registerSigning(app, {
     db: database.db,
     storage,

@@ -80,6 +80,8 @@ describe('one node on SQLite killed with SIGKILL and started again', () => {
         TMPDIR: workDir,
         WEB_DIST_DIR: createWebDist(),
         TSA_URL: tsa().urlFor('crash', `http://127.0.0.1:${port}`),
+        // The gate passes the node's time-stamp requests on to its own public TSA.
+        TSA_PUBLIC: 'true',
       },
       { port },
     );
@@ -264,6 +266,8 @@ describe('two nodes on PostgreSQL sharing DATA_DIR when one is killed', () => {
         // Each node is a machine of its own: its own temporary folder.
         TMPDIR: mkdtempSync(join(tmpdir(), `esign-crash-${name}-`)),
         TSA_URL: gate.urlFor(name, `http://127.0.0.1:${port}`),
+        // The gate passes the nodes' time-stamp requests on to their own public TSA.
+        TSA_PUBLIC: 'true',
       },
       { port },
     );

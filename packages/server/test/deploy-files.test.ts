@@ -329,7 +329,7 @@ describe('deploy/compose.yaml', () => {
     const dependsOn = asObject(proxy.depends_on, 'depends_on');
     for (const name of portalNames)
       expect(asObject(dependsOn[name], name).condition).toBe('service_healthy');
-    expect(environmentOf('portal-1').TRUST_PROXY).toBe('true');
+    expect(environmentOf('portal-1').TRUST_PROXY).toBe('uniquelocal');
   });
 
   it('sets only variables the server reads, and deploy/.env.example names every required one', () => {
@@ -501,6 +501,10 @@ describe('deploy/k8s', () => {
     for (const [name, value] of [...Object.entries(configMap), ...Object.entries(secret)])
       expect(typeof value, name).toBe('string');
     for (const item of env) expect(typeof item.value, String(item.name)).toBe('string');
+  });
+
+  it('takes the client address only from proxies in the private pod network, never from any client', () => {
+    expect(EnvSchema.shape.TRUST_PROXY.parse(configMap.TRUST_PROXY)).toEqual(['uniquelocal']);
   });
 
   it('lets a pod finish its requests before it is killed', () => {

@@ -107,6 +107,21 @@ describe('the error format and security headers', () => {
     expect(response.headers['referrer-policy']).toBe('same-origin');
   });
 
+  it('switches off the browser features a page could be tricked into using (Permissions-Policy)', async () => {
+    for (const url of ['/', '/api/config/common', '/idp/.well-known/openid-configuration']) {
+      const policy = String((await app.inject({ url })).headers['permissions-policy']);
+      for (const feature of [
+        'camera=()',
+        'microphone=()',
+        'geolocation=()',
+        'payment=()',
+        'usb=()',
+      ])
+        expect(policy, url).toContain(feature);
+      expect(policy).toContain('clipboard-write=(self)');
+    }
+  });
+
   it('never lets session-bearing API answers be cached', async () => {
     for (const url of ['/api/config/common', '/api/config/info', '/api/nothing']) {
       const response = await app.inject({ url });

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { MovableClock } from '../src/time/clock.ts';
 import { createJobWorker, type JobWorker } from '../src/jobs/job-queue.ts';
-import { enqueueMail, registerMailJob } from '../src/mail/mail-job.ts';
+import {
+  enqueueMail,
+  mailMaxAttempts,
+  registerMailJob,
+  removedSecret,
+} from '../src/mail/mail-job.ts';
 import { createMailer, type Mailer } from '../src/mail/mailer.ts';
 import { renderMail, type MailParams, type MailTemplate } from '../src/mail/templates.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases.ts';
@@ -178,6 +183,36 @@ describe('mail over SMTP', () => {
     ]);
     expect(server.received[0]?.text).toContain('482913');
     expect(await database.handle.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
+  });
+
+  it('keeps no one-time code in a code mail that could never be sent, and the invitation whole', async () => {
+    const worker = workerFor(await freePort());
+    for (const mail of [
+      { to: 'never@example.fi', template: 'code', language: 'en', params: paramsOf.code },
+      {
+        to: 'never@example.fi',
+        template: 'invitation',
+        language: 'en',
+        params: paramsOf.invitation,
+      },
+    ] as const)
+      await enqueueMail(database.handle.db, mail, clock.now());
+    // Every attempt fails (no SMTP server), until the last.
+    for (let attempt = 0; attempt < mailMaxAttempts; attempt += 1) {
+      await worker.runDue();
+      clock.advance(2 * 3_600_000);
+    }
+    const failed = await database.handle.db
+      .selectFrom('jobs')
+      .select(['payload', 'failed_at'])
+      .where('failed_at', 'is not', null)
+      .execute();
+    expect(failed).toHaveLength(2);
+    const payloads = failed.map((job) => JSON.stringify(job.payload));
+    expect(payloads.join('\n')).not.toContain(paramsOf.code.code);
+    expect(payloads.join('\n')).toContain(removedSecret);
+    expect(payloads.join('\n')).toContain(paramsOf.invitation.link);
+    await database.handle.db.deleteFrom('jobs').execute();
   });
 });
 

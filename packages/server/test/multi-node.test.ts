@@ -73,6 +73,8 @@ describe('two server processes sharing one PostgreSQL and one object store', () 
       PUBLIC_URL: 'http://esign.localhost:8080/',
       WEB_DIST_DIR: createWebDist(),
       JOB_LOCK_SECONDS: String(lockSeconds),
+      // The gate below passes the nodes' time-stamp requests on to their own public TSA.
+      TSA_PUBLIC: 'true',
     };
     const tsaGate = gate;
     // Started together, as nodes behind a load balancer are: migrations and first-start
@@ -116,7 +118,7 @@ describe('two server processes sharing one PostgreSQL and one object store', () 
     await createDraft(onB, { name: 'Istuntotesti', signers: [] });
 
     const copy = new HttpClient(node('a').url, new Map(browser.cookies));
-    await onB.get('/api/esign/Users/ExternalLogout');
+    expectOk(await onB.post('/api/esign/Users/ExternalLogout'));
     expect((await copy.get(flowsPath)).status).toBe(401);
   });
 

@@ -15,12 +15,10 @@ describe.each(databaseKinds)('SAML single logout on %s', (kind) => {
 
   /** Logs in through the ACS; answers the session token and a counter of the NameID's sessions. */
   async function loggedInAs(nameId: string, sessionIndex: string) {
-    const { relayState, options } = await t.startLogin();
-    const login = await t.postToAcs(
-      signedResponse({ ...options, nameId, sessionIndex }),
-      relayState,
-    );
+    const { browser, options } = await t.startLogin();
+    const login = await t.postToAcs(signedResponse({ ...options, nameId, sessionIndex }), browser);
     const token = login.cookies.find((item) => item.name === sessionCookieName)?.value ?? '';
+    const xsrf = login.cookies.find((item) => item.name === 'XSRF-TOKEN')?.value ?? '';
     const sessions = async () =>
       (
         await t.database.handle.db
@@ -30,18 +28,20 @@ describe.each(databaseKinds)('SAML single logout on %s', (kind) => {
           .execute()
       ).length;
     expect(await sessions()).toBe(1);
-    return { token, sessions };
+    return { token, xsrf, sessions };
   }
 
   it('ends the session here and sends a LogoutRequest with its NameID and SessionIndex to the IdP', async () => {
-    const { token, sessions } = await loggedInAs('_n2', '_s2');
+    const { token, xsrf, sessions } = await loggedInAs('_n2', '_s2');
     const logout = await t.app.inject({
+      method: 'POST',
       url: '/api/esign/Users/ExternalLogout',
-      cookies: { [sessionCookieName]: token },
+      cookies: { [sessionCookieName]: token, 'XSRF-TOKEN': xsrf },
+      headers: { 'x-xsrf-token': xsrf },
     });
-    expect(logout.statusCode).toBe(303);
+    expect(logout.statusCode).toBe(200);
     expect(await sessions()).toBe(0);
-    const location = String(logout.headers.location);
+    const location = logout.json<{ Location: string }>().Location;
     expect(location.startsWith('https://idp.example.org/slo?')).toBe(true);
     const request = decodeRedirectMessage(location, 'SAMLRequest');
     expect(request).toContain('>_n2</saml:NameID>');

@@ -63,12 +63,9 @@ describe.each(databaseKinds)('the portal’s own SAML key pair on %s', (kind) =>
   });
 
   it('logs in with a signed assertion encrypted for it', async () => {
-    const { relayState, options } = await t.startLogin('/reports');
+    const { browser, options } = await t.startLogin('/reports');
     const signed = signXml(buildResponse(options), idpKey);
-    const response = await t.postToAcs(
-      await encryptAssertion(signed, spKey.certificate),
-      relayState,
-    );
+    const response = await t.postToAcs(await encryptAssertion(signed, spKey.certificate), browser);
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/reports');
     expect(response.cookies.some((cookie) => cookie.name === sessionCookieName)).toBe(true);
@@ -76,11 +73,11 @@ describe.each(databaseKinds)('the portal’s own SAML key pair on %s', (kind) =>
 
   it('refuses an assertion encrypted for someone else', async () => {
     const stranger = createTestKey('someone-else');
-    const { relayState, options } = await t.startLogin('/reports');
+    const { browser, options } = await t.startLogin('/reports');
     const signed = signXml(buildResponse(options), idpKey);
     const response = await t.postToAcs(
       await encryptAssertion(signed, stranger.certificate),
-      relayState,
+      browser,
     );
     expect(response.headers.location).toBe('/login?failed=1');
     expect(response.cookies.some((cookie) => cookie.name === sessionCookieName)).toBe(false);

@@ -5,6 +5,7 @@ import { systemClock } from '../src/time/clock.ts';
 import { sessionCookieName } from '../src/auth/session.plugin.ts';
 import { databaseKinds } from './support/databases.ts';
 import {
+  hakaAttributes,
   idpKey,
   oid,
   otherKey,
@@ -15,6 +16,7 @@ import {
 import {
   buildResponse,
   decodeRedirectMessage,
+  requestIdOf,
   signXml,
   type ResponseOptions,
 } from './support/saml-idp.ts';
@@ -69,6 +71,11 @@ const refusals: Array<[string, RegExp, (options: ResponseOptions) => string]> = 
       ),
   ],
   [
+    'an unsolicited response that answers no request',
+    /InResponseTo is missing/,
+    (options) => sign({ ...options, requestId: '' }),
+  ],
+  [
     'a response whose only subject is a transient NameID',
     /no lasting subject/,
     (options) => sign({ ...options, attributes: { [oid.mail]: ['anon@uni.example.fi'] } }),
@@ -107,10 +114,10 @@ describe.each(databaseKinds)('SAML login on %s', (kind) => {
         created_at: new Date().toISOString(),
       })
       .execute();
-    const { relayState, options } = await t.startLogin();
+    const { browser, options } = await t.startLogin();
     const response = await t.postToAcs(
       sign({ ...options, sessionIndex: '_s1', nameId: '_n1' }),
-      relayState,
+      browser,
     );
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/esign/edit/1');
@@ -156,14 +163,14 @@ describe.each(databaseKinds)('SAML login on %s', (kind) => {
   });
 
   it('reads attributes sent by friendly name and builds the name from givenName and sn', async () => {
-    const { relayState, options } = await t.startLogin();
+    const { browser, options } = await t.startLogin();
     const attributes = {
       eduPersonPrincipalName: ['teppo@amk.example.fi'],
       mail: ['teppo@amk.example.fi'],
       givenName: ['Teppo'],
       sn: ['Testaaja'],
     };
-    const response = await t.postToAcs(sign({ ...options, attributes }), relayState);
+    const response = await t.postToAcs(sign({ ...options, attributes }), browser);
     expect(response.headers.location).toBe('/esign/edit/1');
     const user = await db()
       .selectFrom('users')
@@ -180,12 +187,12 @@ describe.each(databaseKinds)('SAML login on %s', (kind) => {
   it.each(refusals)(
     'refuses %s, creates no session and records the failure',
     async (_name, reason, makeXml) => {
-      const { relayState, options } = await t.startLogin();
+      const { browser, options } = await t.startLogin();
       const [sessions, failures] = [
         await t.count('sessions'),
         await t.count('audit_events', 'User Login Failure'),
       ];
-      const response = await t.postToAcs(makeXml(options), relayState);
+      const response = await t.postToAcs(makeXml(options), browser);
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe('/login?failed=1');
       expect(response.cookies.find((item) => item.name === sessionCookieName)).toBeUndefined();
@@ -197,19 +204,19 @@ describe.each(databaseKinds)('SAML login on %s', (kind) => {
   );
 
   it('accepts a response only once: a replay is refused', async () => {
-    const { relayState, options } = await t.startLogin();
+    const { browser, options } = await t.startLogin();
     const xml = sign(options);
-    expect((await t.postToAcs(xml, relayState)).headers.location).toBe('/esign/edit/1');
+    expect((await t.postToAcs(xml, browser)).headers.location).toBe('/esign/edit/1');
     const sessions = await t.count('sessions');
-    expect((await t.postToAcs(xml, relayState)).headers.location).toBe('/login?failed=1');
+    expect((await t.postToAcs(xml, browser)).headers.location).toBe('/login?failed=1');
     expect(await t.count('sessions')).toBe(sessions);
     expect(await lastFailureReason()).toMatch(/InResponseTo is not valid/);
   });
 
   it('accepts only one of two simultaneous posts of the same response', async () => {
-    const { relayState, options } = await t.startLogin();
+    const { browser, options } = await t.startLogin();
     const xml = sign(options);
-    const answers = await Promise.all([t.postToAcs(xml, relayState), t.postToAcs(xml, relayState)]);
+    const answers = await Promise.all([t.postToAcs(xml, browser), t.postToAcs(xml, browser)]);
     expect(answers.map((answer) => answer.headers.location).sort()).toEqual([
       '/esign/edit/1',
       '/login?failed=1',
@@ -219,7 +226,7 @@ describe.each(databaseKinds)('SAML login on %s', (kind) => {
   it('lets only one of two nodes consume the same request id', async () => {
     const removedBy: string[] = [];
     const nodes = ['a', 'b'].map((name) =>
-      samlRequestStore(db(), 60_000, systemClock, () => removedBy.push(name)),
+      samlRequestStore(db(), 60_000, systemClock, { onRemoved: () => removedBy.push(name) }),
     );
     await nodes[0]?.saveAsync('_shared', new Date().toISOString());
     expect(await nodes[1]?.getAsync('_shared')).toBeTruthy();
@@ -228,25 +235,59 @@ describe.each(databaseKinds)('SAML login on %s', (kind) => {
     expect(await nodes[0]?.getAsync('_shared')).toBeNull();
   });
 
-  it.each(['https://evil.example', '//evil.example', '/\\evil.example'])(
-    'never sends the browser off-site for RelayState %s',
+  it('refuses a SAML response posted from a browser that did not start the login', async () => {
+    // The attacker starts a login in their own browser and keeps their unused response…
+    const attacker = await t.startLogin('/.//evil.example/phish');
+    const xml = sign({ ...attacker.options, attributes: hakaAttributes });
+    const sessions = await t.count('sessions');
+    // …and makes the victim's browser, which has no portal cookies, post it cross-site.
+    const response = await t.postToAcs(xml, {}, '/.//evil.example/phish');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/login?failed=1');
+    expect(response.cookies.find((item) => item.name === sessionCookieName)).toBeUndefined();
+    expect(await t.count('sessions')).toBe(sessions);
+    expect(await lastFailureReason()).toMatch(/no login was started in this browser/);
+  });
+
+  it("refuses an attacker's response posted from a browser that started a login of its own", async () => {
+    const attacker = await t.startLogin();
+    const victim = await t.startLogin();
+    const sessions = await t.count('sessions');
+    const response = await t.postToAcs(sign(attacker.options), victim.browser);
+    expect(response.headers.location).toBe('/login?failed=1');
+    expect(await t.count('sessions')).toBe(sessions);
+    expect(await lastFailureReason()).toMatch(/InResponseTo is not valid/);
+  });
+
+  it.each(['https://evil.example', '//evil.example', '/\\evil.example', '/.//evil.example/phish'])(
+    'returns to the page the login asked for, whatever RelayState comes back (%s)',
     async (target) => {
-      const { options } = await t.startLogin();
-      const response = await t.postToAcs(sign(options), target);
+      const { browser, options } = await t.startLogin('/esign/edit/1');
+      const response = await t.postToAcs(sign(options), browser, target);
       expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toBe('/');
+      expect(response.headers.location).toBe('/esign/edit/1');
     },
   );
 
-  it('starts a login at the IdP from the external login address, keeping the return path', async () => {
+  it('never sends the browser off-site, whatever return path the login was started with', async () => {
+    const { browser, options } = await t.startLogin('/.//evil.example/phish');
+    const response = await t.postToAcs(sign(options), browser);
+    expect(response.headers.location).toBe('/');
+  });
+
+  it('starts a login at the IdP from the external login address, binding it to the browser and keeping the return path here', async () => {
     const response = await t.app.inject({ url: '/api/esign/Users/ExternalLogin?r=/esign/edit/1' });
     expect(response.statusCode).toBe(303);
     const location = new URL(String(response.headers.location));
     expect(location.origin + location.pathname).toBe('https://idp.example.org/sso');
-    expect(location.searchParams.get('RelayState')).toBe('/esign/edit/1');
+    expect(location.searchParams.get('RelayState')).toBeNull();
     expect(decodeRedirectMessage(location.href, 'SAMLRequest')).toContain(
       `AssertionConsumerServiceURL="${samlAcsUrl(t.config)}"`,
     );
+    const binding = response.cookies.find((item) => item.name === 'esign_saml');
+    expect(binding).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    // Signed, so a browser cannot name a request it did not start.
+    expect(binding?.value).toContain(`${requestIdOf(location.href)}.`);
   });
 
   it('publishes the service provider metadata with the ACS address and entity id', async () => {
@@ -256,5 +297,19 @@ describe.each(databaseKinds)('SAML login on %s', (kind) => {
     expect(response.body).toContain(`entityID="${spIssuer}"`);
     expect(response.body).toContain(`Location="${samlAcsUrl(t.config)}"`);
     expect(response.body).toContain('WantAssertionsSigned="true"');
+  });
+});
+
+describe('SAML login behind https', () => {
+  const t = useSamlTestApp('sqlite', { PUBLIC_URL: 'https://esign.example.fi/' });
+
+  it('binds the request with a __Host- cookie the provider’s cross-site post brings back', async () => {
+    const { browser, options } = await t.startLogin('/reports');
+    const start = await t.app.inject({ url: '/api/esign/Users/ExternalLogin?r=/reports' });
+    const binding = start.cookies.find((item) => item.name === '__Host-esign_saml');
+    expect(binding).toMatchObject({ httpOnly: true, secure: true, sameSite: 'None', path: '/' });
+    expect(Object.keys(browser)).toContain('__Host-esign_saml');
+    const response = await t.postToAcs(sign(options), browser);
+    expect(response.headers.location).toBe('/reports');
   });
 });

@@ -165,10 +165,20 @@ describe.each(databaseKinds)('sessions and request forgery protection on %s', (k
 describe('cookies behind https', () => {
   const context = useTestApp('sqlite', { PUBLIC_URL: 'https://esign.example.fi/' });
 
-  it('marks the session cookie Secure when the public URL is https', async () => {
+  it('names the cookies __Host-, Secure and for the whole site, so a sibling subdomain cannot plant or overwrite them', async () => {
     const browser = new TestClient(context.app);
     const { final } = await browser.login('user@example.com', 'user-demo');
     const cookies = ([] as string[]).concat(final.headers['set-cookie'] ?? []);
-    expect(cookies.find((cookie) => cookie.startsWith('esign_session='))).toMatch(/Secure/);
+    const session = cookies.find((cookie) => cookie.startsWith('__Host-esign_session='));
+    expect(session).toMatch(/; Secure/);
+    expect(session).toMatch(/; Path=\/(;|$)/);
+    expect(session).not.toMatch(/Domain=/i);
+    expect(cookies.find((cookie) => cookie.startsWith('esign_session='))).toBeUndefined();
+    // The other cookies of the portal's own: the anonymous id, the login state, the browser.
+    for (const name of ['esign_anon', 'esign_browser'])
+      expect([...browser.cookies.keys()], name).toContain(`__Host-${name}`);
+    const start = await new TestClient(context.app).get('/api/esign/Users/ExternalLogin?r=/');
+    expect(start.cookies.map((cookie) => cookie.name)).toContain('__Host-esign_login');
+    expect((await browser.get('/api/esign/users/current')).json().IsAuthenticated).toBe(true);
   });
 });

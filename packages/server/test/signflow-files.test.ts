@@ -5,9 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import {
+  activePdfs,
   encryptedPdf,
   makePdf,
+  pdfWithBrokenObjectStream,
   pdfWithBrokenPageTree,
+  pdfWithPageTreeListingItself,
+  pdfWithWebLink,
   pngImage,
   xrefStreamPdf,
 } from './support/pdf.ts';
@@ -115,6 +119,21 @@ describe.each(databaseKinds)('the files of a sign flow on %s', (kind) => {
       pdfWithBrokenPageTree,
       'validation.invalidFileFormat',
     ],
+    [
+      'a PDF whose page tree lists itself, which could be signed but never time-stamped',
+      pdfWithPageTreeListingItself,
+      'validation.invalidFileFormat',
+    ],
+    [
+      "a PDF whose object stream fails zlib's check sum (Z_DATA_ERROR)",
+      () => pdfWithBrokenObjectStream('check sum'),
+      'validation.invalidFileFormat',
+    ],
+    [
+      'a PDF whose object stream ends early (Z_BUF_ERROR)',
+      () => pdfWithBrokenObjectStream('cut short'),
+      'validation.invalidFileFormat',
+    ],
     ['an encrypted PDF', encryptedPdf, 'validation.encryptedPdf'],
   ])('refuses %s as the file to sign, keeping nothing', async (_label, content, key) => {
     const { browser, base } = await newDraft();
@@ -132,6 +151,67 @@ describe.each(databaseKinds)('the files of a sign flow on %s', (kind) => {
     expect(filesUnder(join(context.config.dataDir, 'tmp'))).toEqual([]);
   });
 
+  it.each(Object.entries(activePdfs))(
+    'refuses as the file to sign a PDF that %s, saying why',
+    async (_label, content) => {
+      const { browser, base } = await newDraft();
+      const response = await browser.upload(`${base}/signfile`, 'sopimus.pdf', content());
+      expect(response.statusCode).toBe(400);
+      expect(issuesOf(response)).toEqual([{ path: 'file', key: 'validation.pdfActiveContent' }]);
+      expect((await browser.get(base)).json().SignFileInfo).toBeNull();
+    },
+  );
+
+  it('keeps a PDF with a web link as the file to sign', async () => {
+    const { browser, base } = await newDraft();
+    expect(
+      (await browser.upload(`${base}/signfile`, 'linkki.pdf', pdfWithWebLink())).statusCode,
+    ).toBe(200);
+  });
+
+  it('keeps page.html, image.svg and script.js uploaded as attachments as the text files they are', async () => {
+    const { browser, base } = await newDraft();
+    const uploads = {
+      'page.html': '<!doctype html><script>fetch("/api/esign/SignFlows")</script>',
+      'image.svg': '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+      'script.js': 'document.cookie',
+    };
+    for (const [name, content] of Object.entries(uploads)) {
+      const response = await browser.upload(`${base}/attachment`, name, Buffer.from(content));
+      expect(response.statusCode, response.body).toBe(200);
+      const kept = response.json<{ Guid: string; FileName: string }>();
+      expect(kept.FileName).toBe(name.replace(/\.\w+$/, '.txt'));
+      const download = await browser.get(`${base}/attachment/${kept.Guid}`);
+      expect(download.headers['content-type']).toMatch(/^text\/plain/);
+      expect(download.headers['content-disposition']).toBe(
+        `attachment; filename="${kept.FileName}"`,
+      );
+    }
+    const names = (await browser.get(base)).json<{ AttachmentInfo: Array<{ FileName: string }> }>();
+    expect(names.AttachmentInfo.map((file) => file.FileName)).toEqual([
+      'page.txt',
+      'image.txt',
+      'script.txt',
+    ]);
+  });
+
+  it('strips a right-to-left override from a file name, so x\u202efdp.js cannot pass for xsj.pdf', async () => {
+    const { browser, base } = await newDraft();
+    const attachment = await browser.upload(
+      `${base}/attachment`,
+      'x\u202efdp.js',
+      Buffer.from('x'),
+    );
+    expect(attachment.json().FileName).toBe('xfdp.txt');
+    const signFile = await browser.upload(`${base}/signfile`, 'lasku\u202efdp.exe', makePdf());
+    expect(signFile.json().FileName).toBe('laskufdp.pdf');
+    const detail = (await browser.get(base)).json();
+    expect([detail.SignFileInfo.FileName, detail.AttachmentInfo[0].FileName]).toEqual([
+      'laskufdp.pdf',
+      'xfdp.txt',
+    ]);
+  });
+
   it('refuses a file over MAX_UPLOAD_MB with a clear message and leaves no temporary file', async () => {
     const { browser, base } = await newDraft();
     const response = await browser.upload(
@@ -139,7 +219,7 @@ describe.each(databaseKinds)('the files of a sign flow on %s', (kind) => {
       'iso.txt',
       Buffer.alloc(600 * 1024, 'a'),
     );
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(413);
     expect(issuesOf(response)).toEqual([
       { path: 'file', key: 'validation.fileTooLarge', params: { max: 0.5 } },
     ]);

@@ -176,6 +176,25 @@ describe.each(databaseKinds)('sign flows for their sender on %s', (kind) => {
     expect(response.json().key).toBe('errors.csrf');
   });
 
+  it('refuses a cross-site GET of check, which can re-send invitations, without the XSRF header', async () => {
+    const browser = await signedIn();
+    const flow = (await browser.post(flows, { Name: 'Tarkistus' })).json();
+    const response = await browser.request({
+      method: 'GET',
+      url: `${flows}/${flow.Guid}/check`,
+      xsrf: false,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().key).toBe('errors.csrf');
+    const withoutHeader = await browser.request({
+      method: 'GET',
+      url: `${flows}/${flow.Guid}/check`,
+      xsrf: false,
+    });
+    expect(withoutHeader.statusCode).toBe(403);
+  });
+
   it('answers 404 Not Found for another user’s flow on every route, and lists only one’s own', async () => {
     const owner = await signedIn();
     const flow = (await owner.post(flows, { Name: 'Yksityinen' })).json();

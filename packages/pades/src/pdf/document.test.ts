@@ -92,6 +92,13 @@ describe('PdfDocument on cross-reference tables', () => {
     );
   });
 
+  it('refuses an entry whose offset a flipped byte made no number, as a PdfError', async () => {
+    const bytes = classicPdf('0 2\n0000000000 65535 f \n00000x0009 00000 n \n');
+    await expect(PdfDocument.open(bufferSource(bytes))).rejects.toThrow(
+      /broken cross-reference entry/,
+    );
+  });
+
   it('answers the next free object number from /Size and the entries alike', async () => {
     const document = await PdfDocument.open(bufferSource(classicPdf()));
     expect(document.size).toBe(2);

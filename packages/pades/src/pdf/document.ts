@@ -3,6 +3,7 @@ import { Lexer } from './lexer.ts';
 import type { PdfSource } from './source.ts';
 import { isFreeEntry, type XrefEntry } from './xref-entry.ts';
 import { maxObjectNumber, readXrefStreamEntries } from './xref-stream.ts';
+import { readXrefTable } from './xref-table.ts';
 import {
   isDict,
   isRef,
@@ -25,6 +26,7 @@ interface Section {
 const chunk = 64 * 1024;
 const maxObjectBytes = 64 * 1024 * 1024;
 const maxSections = 10_000;
+const maxCachedObjectStreams = 16;
 
 /**
  * A PDF opened for incremental signing: reads the trailer chain and cross-reference data
@@ -120,7 +122,11 @@ export class PdfDocument {
     const start = await this.source.read(offset, 4);
     const table = start.toString('latin1') === 'xref';
     if (table && !hybrid)
-      return { trailer: await this.readTable(offset, remember), form: 'table', entries };
+      return {
+        trailer: await readXrefTable(this.source, offset, remember),
+        form: 'table',
+        entries,
+      };
     const dict = table ? undefined : await this.readStreamSection(offset, remember);
     if (!dict)
       throw new PdfError(
@@ -129,42 +135,6 @@ export class PdfDocument {
           : 'startxref points at neither a table nor a cross-reference stream',
       );
     return { trailer: dict, form: 'stream', entries };
-  }
-
-  private async readTable(offset: number, remember: Remember): Promise<PdfDict> {
-    let buffer = await this.source.read(offset, chunk);
-    for (;;) {
-      const text = buffer.toString('latin1');
-      const at = text.indexOf('trailer');
-      if (at !== -1 && text.indexOf('>>', at) !== -1) {
-        const lexer = new Lexer(buffer, 4);
-        for (;;) {
-          const word = lexer.token();
-          if (word === 'trailer') break;
-          const countWord = lexer.token();
-          // A token that is not a number (or '' at a delimiter, which does not advance) ends here.
-          if (!/^\d+$/.test(word) || !/^\d+$/.test(countWord))
-            throw new PdfError('broken cross-reference table');
-          const first = Number(word);
-          const count = Number(countWord);
-          if (first + count > maxObjectNumber) throw new PdfError('broken cross-reference table');
-          for (let index = 0; index < count; index += 1) {
-            const entryOffset = Number(lexer.token());
-            const gen = Number(lexer.token());
-            const kind = lexer.token();
-            if (kind === 'n') remember(first + index, { type: 'offset', offset: entryOffset, gen });
-            else if (kind === 'f') remember(first + index, { type: 'offset', offset: -1, gen });
-            else throw new PdfError('broken cross-reference entry');
-          }
-        }
-        const trailer = lexer.value();
-        if (!isDict(trailer)) throw new PdfError('the trailer is not a dictionary');
-        return trailer;
-      }
-      if (buffer.length >= maxObjectBytes || offset + buffer.length >= this.source.size)
-        throw new PdfError('cross-reference table without trailer');
-      buffer = await this.source.read(offset, buffer.length * 4);
-    }
   }
 
   /** A cross-reference stream's dictionary (undefined for another stream), its rows to `remember`. */
@@ -244,7 +214,12 @@ export class PdfDocument {
 
   private async loadObjectStream(num: number, depth: number) {
     const cached = this.objectStreams.get(num);
-    if (cached) return cached;
+    if (cached) {
+      // Most recently used last: the oldest is let go when too many are kept.
+      this.objectStreams.delete(num);
+      this.objectStreams.set(num, cached);
+      return cached;
+    }
     const entry = this.entries.get(num);
     if (!entry || entry.type !== 'offset' || isFreeEntry(entry))
       throw new PdfError(`object stream ${num} not found`);
@@ -267,6 +242,9 @@ export class PdfDocument {
     }
     const loaded = { offsets, data, first };
     this.objectStreams.set(num, loaded);
+    const oldest = this.objectStreams.keys().next().value;
+    if (this.objectStreams.size > maxCachedObjectStreams && oldest !== undefined)
+      this.objectStreams.delete(oldest);
     return loaded;
   }
 

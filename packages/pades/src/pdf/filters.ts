@@ -32,6 +32,16 @@ function undoPngPredictor(data: Buffer, columns: number): Buffer {
   return out;
 }
 
+/** Inflates zlib data; damaged or cut-off data (zlib's Z_DATA_ERROR, Z_BUF_ERROR) is a PdfError. */
+function inflate(data: Buffer): Buffer {
+  try {
+    return inflateSync(data, { maxOutputLength: maxDecodedBytes });
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    throw new PdfError(`cannot decompress a stream: ${message ?? 'error'} (${code ?? 'zlib'})`);
+  }
+}
+
 /** Decodes a stream's data; only what cross-reference and object streams use (Flate, predictors). */
 export function decodeStream(dict: PdfDict, data: Buffer): Buffer {
   const filter = dict.get('Filter');
@@ -43,7 +53,7 @@ export function decodeStream(dict: PdfDict, data: Buffer): Buffer {
   let out = data;
   for (const [index, name] of filters.entries()) {
     if (name !== 'FlateDecode') throw new PdfError(`unsupported filter ${name ?? '?'}`);
-    out = inflateSync(out, { maxOutputLength: maxDecodedBytes });
+    out = inflate(out);
     const parameters: PdfValue | undefined = Array.isArray(dict.get('DecodeParms'))
       ? (dict.get('DecodeParms') as PdfValue[])[index]
       : dict.get('DecodeParms');

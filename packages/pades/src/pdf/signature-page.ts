@@ -3,7 +3,7 @@ import { appendPagesUpdate, readAppendTarget } from './appended-pages.ts';
 import { PdfDocument } from './document.ts';
 import { newFieldNames } from './form-fields.ts';
 import {
-  layoutSignaturePage,
+  layoutSignaturePages,
   type SignaturePageLanguage,
   type SignaturePageSigner,
 } from './signature-page-layout.ts';
@@ -19,9 +19,10 @@ export interface PrepareForSigningOptions {
 }
 
 /**
- * Prepares the update that appends a signature page (heading, title, one box per signer
- * with the name and e-mail under it) and one empty signature field per signer on its box,
- * added to the AcroForm and the page; earlier pages, fields and signatures are kept.
+ * Prepares the update that appends the signature pages (heading, title, one box per signer
+ * with the name and e-mail under it, on as many pages as the signers need) and one empty
+ * signature field per signer on its box, added to the AcroForm and its page; earlier pages,
+ * fields and signatures are kept.
  */
 export async function prepareSignaturePageUpdate(
   document: PdfDocument,
@@ -30,30 +31,15 @@ export async function prepareSignaturePageUpdate(
   if (options.signers.length === 0) throw new PdfError('a signature page needs a signer');
   const target = await readAppendTarget(document);
   const fieldNames = newFieldNames(options.signers, target.takenFieldNames, 'Signer');
-  const { content, boxes } = layoutSignaturePage(target.mediaBox, options);
-  const fields = boxes.flatMap((box, index) => {
-    const name = fieldNames[index];
-    return name === undefined ? [] : [{ name, box }];
-  });
-  return { update: appendPagesUpdate(document, target, [{ content, fields }]), fieldNames };
-}
-
-/**
- * Reads what preparing `input` for signing will need (the trailer, the cross-references, the
- * catalog, the page tree and the form) and throws a PdfError if any of it is broken, so that
- * a file is refused when it arrives rather than when it is sent. Writes nothing.
- */
-export async function checkPreparable(input: string): Promise<void> {
-  const source = await fileSource(input);
-  try {
-    await prepareSignaturePageUpdate(await PdfDocument.open(source), {
-      title: '',
-      signers: [{ name: '', email: '' }],
-      language: 'en',
-    });
-  } finally {
-    await source.close();
-  }
+  let next = 0;
+  const pages = layoutSignaturePages(target.mediaBox, options).map(({ content, boxes }) => ({
+    content,
+    fields: boxes.flatMap((box) => {
+      const name = fieldNames[next++];
+      return name === undefined ? [] : [{ name, box }];
+    }),
+  }));
+  return { update: appendPagesUpdate(document, target, pages), fieldNames };
 }
 
 /**

@@ -54,6 +54,41 @@ export function prefixSource(source: PdfSource, length: number): PdfSource {
   };
 }
 
+/** `source` followed by `tail` (an update not yet written); closing it leaves the source open. */
+export function appendedSource(source: PdfSource, tail: Buffer): PdfSource {
+  const base = source.size;
+  return {
+    size: base + tail.length,
+    async read(offset, length) {
+      const end = Math.min(base + tail.length, offset + Math.max(0, length));
+      const head = offset < base ? await source.read(offset, Math.min(end, base) - offset) : null;
+      const rest = tail.subarray(Math.max(0, offset - base), Math.max(0, end - base));
+      return head ? Buffer.concat([head, rest]) : rest;
+    },
+    close: async () => undefined,
+  };
+}
+
+/**
+ * `source` read ahead a block at a time: many small reads at rising offsets (every object of a
+ * file, in order) cost about one read of the file. Closing it leaves the source open.
+ */
+export function readAheadSource(source: PdfSource, blockBytes = 1 << 20): PdfSource {
+  let block: { start: number; data: Buffer } = { start: 0, data: Buffer.alloc(0) };
+  return {
+    size: source.size,
+    async read(offset, length) {
+      const end = Math.min(source.size, offset + Math.max(0, length));
+      if (offset >= block.start && end <= block.start + block.data.length)
+        return block.data.subarray(offset - block.start, end - block.start);
+      if (length > blockBytes) return source.read(offset, length);
+      block = { start: offset, data: await source.read(offset, blockBytes) };
+      return block.data.subarray(0, end - offset);
+    },
+    close: async () => undefined,
+  };
+}
+
 const chunk = 1 << 20;
 
 /** The hash of exactly the bytes a /ByteRange names ([start, length, start, length...]), read a mebibyte at a time. */

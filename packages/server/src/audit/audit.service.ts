@@ -1,6 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import {
+  findLastHash,
+  insertAuditEvent,
+  listAuditChains,
+  listAuditEvents,
+  lockAuditChain,
+} from './audit.repository.ts';
 
 /** Audit operations; the first four are SPEC §3's report labels. */
 export const auditOperations = {
@@ -44,6 +51,10 @@ export function chainHash(previousHash: string, event: Record<string, unknown>):
   return createHash('sha256').update(previousHash).update(JSON.stringify(event)).digest('hex');
 }
 
+/** The signer an event is about, kept beside the details so it can be looked up. */
+const signerIdOf = (details: AuditEventInput['details']) =>
+  typeof details?.signerId === 'string' ? details.signerId : null;
+
 /**
  * Appends an audit event to its chain: the flow's own chain when it names a flow, else
  * the portal's. Appends to one chain are serialised so that it never forks — on PostgreSQL by
@@ -57,19 +68,8 @@ export async function recordAuditEvent(
 ): Promise<void> {
   const append = async (trx: Transaction<Database>) => {
     const flowId = input.flowId ?? null;
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-      // One lock per chain: the audit lock space (7411001) and the chain's key hashed.
-      await sql`select pg_advisory_xact_lock(7411001, hashtext(${flowId ?? 'portal'}))`.execute(
-        trx,
-      );
-    }
-    const last = await trx
-      .selectFrom('audit_events')
-      .select('hash')
-      .where((eb) => (flowId ? eb('flow_id', '=', flowId) : eb('flow_id', 'is', null)))
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    await lockAuditChain(trx, flowId);
+    const lastHash = await findLastHash(trx, flowId);
     const event = {
       id: randomUUID(),
       occurred_at: now.toISOString(),
@@ -81,16 +81,14 @@ export async function recordAuditEvent(
       details: JSON.stringify(input.details ?? {}),
       ...(flowId ? { flow_id: flowId } : {}),
     };
-    const previousHash = last?.hash ?? genesisHash;
-    await trx
-      .insertInto('audit_events')
-      .values({
-        ...event,
-        flow_id: flowId,
-        previous_hash: previousHash,
-        hash: chainHash(previousHash, event),
-      })
-      .execute();
+    const previousHash = lastHash ?? genesisHash;
+    await insertAuditEvent(trx, {
+      ...event,
+      flow_id: flowId,
+      signer_id: signerIdOf(input.details),
+      previous_hash: previousHash,
+      hash: chainHash(previousHash, event),
+    });
   };
   if (db.isTransaction) await append(db as Transaction<Database>);
   else await db.transaction().execute(append);
@@ -104,12 +102,7 @@ export async function findBrokenAuditLink(
   db: Kysely<Database>,
   flowId: string | null = null,
 ): Promise<string | null> {
-  const rows = await db
-    .selectFrom('audit_events')
-    .selectAll()
-    .where((eb) => (flowId ? eb('flow_id', '=', flowId) : eb('flow_id', 'is', null)))
-    .orderBy('seq', 'asc')
-    .execute();
+  const rows = await listAuditEvents(db, flowId);
   let previousHash = genesisHash;
   for (const row of rows) {
     const event = {
@@ -129,4 +122,17 @@ export async function findBrokenAuditLink(
     previousHash = row.hash;
   }
   return null;
+}
+
+/** Re-checks every chain (each flow's and the portal's): how many hold, and where the others break. */
+export async function verifyAuditChains(
+  db: Kysely<Database>,
+): Promise<{ verified: number; broken: string[] }> {
+  const chains = await listAuditChains(db);
+  const broken: string[] = [];
+  for (const flowId of chains) {
+    const first = await findBrokenAuditLink(db, flowId);
+    if (first) broken.push(`${flowId ?? 'portal'}: event ${first}`);
+  }
+  return { verified: chains.length - broken.length, broken };
 }

@@ -1,37 +1,37 @@
-import { apiPaths, Session } from '@esign/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiPaths, LogoutResult, plainText, Session } from '@esign/contract';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Clock } from '../time/clock.ts';
-import { completeLogin, recordLoginFailure, safeReturnPath } from './login.service.ts';
+import { completeLogin, logout, recordLoginFailure } from './login.service.ts';
+import { safeReturnPath } from './return-path.ts';
+import type { LoginMethod } from './login-method.ts';
 import type { OidcLogin } from './oidc-login.ts';
-import { requestMetaOf, type ActiveSession } from '../http/request-context.ts';
+import { cookieNameOf } from '../http/cookie-names.ts';
+import { requestMetaOf } from '../http/request-context.ts';
 import { endSession, hashSessionToken } from './session.service.ts';
 
-/** How the configured login method starts a login and ends one at the provider. */
-export interface LoginMethod {
-  loginUrl(returnTo: string, request: FastifyRequest, reply: FastifyReply): Promise<string>;
-  logoutUrl(session: ActiveSession): Promise<string | null>;
-}
-
-const loginStateCookie = 'esign_login';
+// The path is '/' because a __Host- cookie (behind https) must have it.
+const loginStateCookieOf = (config: AppConfig) => ({
+  name: cookieNameOf(config.publicUrl, 'esign_login'),
+  options: {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.publicUrl.protocol === 'https:',
+    signed: true,
+  },
+});
 
 /** The login method for OIDC (external or built-in): state cookie ties the callback to this browser. */
 export function oidcLoginMethod(oidc: OidcLogin, config: AppConfig): LoginMethod {
+  const cookie = loginStateCookieOf(config);
   return {
     async loginUrl(returnTo, _request, reply) {
       const { state, url } = await oidc.begin(returnTo);
-      reply.setCookie(loginStateCookie, state, {
-        path: '/api/esign/Users',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.publicUrl.protocol === 'https:',
-        signed: true,
-        maxAge: 15 * 60,
-      });
+      reply.setCookie(cookie.name, state, { ...cookie.options, maxAge: 15 * 60 });
       return url;
     },
     logoutUrl: (session) => oidc.logoutUrl(session.idToken),
@@ -73,10 +73,11 @@ export async function registerAuthRoutes(
   routes.get(
     apiPaths.externalLogin,
     {
+      config: { rateLimit: 'login' },
       schema: {
         tags: ['login'],
         summary: 'Starts a login at the identity provider; afterwards the browser returns to r',
-        querystring: z.object({ r: z.string().max(2000).optional() }),
+        querystring: z.object({ r: z.string().max(2000).check(plainText()).optional() }),
       },
     },
     async (request, reply) => {
@@ -89,6 +90,8 @@ export async function registerAuthRoutes(
     routes.get(
       '/api/esign/Users/callback',
       {
+        // Each refused callback writes an audit event: anyone can call it.
+        config: { rateLimit: 'login' },
         schema: {
           tags: ['login'],
           summary: 'Where the OpenID Connect provider returns the browser after login',
@@ -96,9 +99,10 @@ export async function registerAuthRoutes(
         },
       },
       async (request, reply) => {
-        const raw = request.cookies[loginStateCookie];
+        const cookie = loginStateCookieOf(config);
+        const raw = request.cookies[cookie.name];
         const cookieState = raw ? request.unsignCookie(raw) : null;
-        reply.clearCookie(loginStateCookie, { path: '/api/esign/Users' });
+        reply.clearCookie(cookie.name, cookie.options);
         const meta = requestMetaOf(request);
         try {
           if (!cookieState?.valid || cookieState.value !== request.query.state) {
@@ -129,38 +133,40 @@ export async function registerAuthRoutes(
     );
   }
 
+  // SPEC keeps this address as a browser URL. A GET must not change state (a link or an image
+  // on another site would log the user out), so it shows the page whose button logs out.
   routes.get(
     apiPaths.externalLogout,
     {
       schema: {
         tags: ['login'],
-        summary:
-          'Ends the session here and at the identity provider, then shows the logged-out notice',
+        summary: 'The logout page: a button that logs out (a GET changes nothing)',
       },
     },
-    async (request, reply) => {
+    async (_request, reply) => reply.redirect('/logout', 303),
+  );
+
+  routes.post(
+    apiPaths.externalLogout,
+    {
+      schema: {
+        tags: ['login'],
+        summary:
+          'Ends the session here; answers where the browser goes next: the identity provider’s logout, or the logged-out notice',
+        response: { 200: LogoutResult },
+      },
+    },
+    async (request, reply): Promise<LogoutResult> => {
       const session = request.session;
       app.sessionCookies.clearSession(reply);
-      if (!session) return reply.redirect('/logout', 303);
-      await database.db.transaction().execute(async (trx) => {
-        await endSession(trx, session.id);
-        await recordAuditEvent(
-          trx,
-          {
-            operation: auditOperations.logoutSuccess,
-            userId: session.user.id,
-            actor: session.user.email,
-            ...requestMetaOf(request),
-          },
-          clock.now(),
-        );
-      });
+      if (!session) return { Location: '/logout' };
+      await logout(database.db, session, requestMetaOf(request), clock.now());
       request.session = null;
       const providerLogout = await method.logoutUrl(session).catch((error: unknown) => {
         request.log.warn({ err: error }, 'provider logout address unavailable');
         return null;
       });
-      return reply.redirect(providerLogout ?? '/logout', 303);
+      return { Location: providerLogout ?? '/logout' };
     },
   );
 }

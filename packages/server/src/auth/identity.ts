@@ -4,7 +4,8 @@ import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { startBuiltinProvider } from '../idp/builtin-idp.ts';
 import type { Clock } from '../time/clock.ts';
-import { oidcLoginMethod, registerAuthRoutes, type LoginMethod } from './auth.routes.ts';
+import { oidcLoginMethod, registerAuthRoutes } from './auth.routes.ts';
+import type { LoginMethod } from './login-method.ts';
 import { createOidcLogin } from './oidc-login.ts';
 import { registerSessions } from './session.plugin.ts';
 

@@ -4,10 +4,11 @@ import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
 import { builtinAdministratorGroup } from '../idp/accounts.service.ts';
-import type { RequestMeta } from '../http/request-context.ts';
+import type { ActiveSession, RequestMeta } from '../http/request-context.ts';
 import type { ExternalIdentity } from './external-identity.ts';
 import { builtinIssuer } from './oidc-login.ts';
-import { startSession } from './session.service.ts';
+import { endSession, startSession } from './session.service.ts';
+import { deleteSamlSessions } from './saml/saml.repository.ts';
 import { syncGroupMemberships, upsertUser } from './users.repository.ts';
 
 export interface LoginExtras {
@@ -86,6 +87,56 @@ export async function completeLogin(
   });
 }
 
+/** Ends a portal session and records the logout, in one transaction. */
+export async function logout(
+  db: Kysely<Database>,
+  session: ActiveSession,
+  meta: RequestMeta,
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await endSession(trx, session.id);
+    await recordAuditEvent(
+      trx,
+      {
+        operation: auditOperations.logoutSuccess,
+        userId: session.user.id,
+        actor: session.user.email,
+        ...meta,
+      },
+      now,
+    );
+  });
+}
+
+/**
+ * The provider's single logout: ends the sessions its LogoutRequest names and records each
+ * as a logout, in one transaction.
+ */
+export async function endSamlSessions(
+  db: Kysely<Database>,
+  nameId: string,
+  sessionIndex: string | null,
+  meta: RequestMeta,
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const user of await deleteSamlSessions(trx, nameId, sessionIndex)) {
+      await recordAuditEvent(
+        trx,
+        {
+          operation: auditOperations.logoutSuccess,
+          userId: user.userId,
+          actor: user.email,
+          ...meta,
+          details: { method: 'saml', initiator: 'provider' },
+        },
+        now,
+      );
+    }
+  });
+}
+
 /** Records a failed login attempt (wrong password, refused response) for the reports. */
 export async function recordLoginFailure(
   db: Kysely<Database>,
@@ -99,20 +150,4 @@ export async function recordLoginFailure(
     { operation: auditOperations.loginFailure, actor, ...meta, details: { reason } },
     now,
   );
-}
-
-/**
- * A same-site relative path to go to after login, or '/': never another origin,
- * so the login cannot be turned into an open redirect.
- */
-export function safeReturnPath(candidate: unknown): string {
-  if (typeof candidate !== 'string' || candidate.length > 2000) return '/';
-  if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\'))
-    return '/';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return '/';
-  const base = 'http://portal.invalid';
-  const parsed = new URL(candidate, base);
-  if (parsed.origin !== base) return '/';
-  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
 }

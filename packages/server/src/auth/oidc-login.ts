@@ -5,6 +5,11 @@ import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../time/clock.ts';
 import type { ExternalIdentity } from './external-identity.ts';
+import {
+  deleteLoginStatesBefore,
+  insertLoginState,
+  takeLoginState,
+} from './login-states.repository.ts';
 
 export const builtinClientId = 'esign-portal';
 /** Pending logins older than this are refused and removed. */
@@ -16,6 +21,11 @@ export const builtinClientSecret = (config: AppConfig) =>
 export const oidcCallbackUrl = (config: AppConfig) =>
   new URL('api/esign/Users/callback', config.publicUrl).href;
 export const loggedOutUrl = (config: AppConfig) => new URL('logout', config.publicUrl).href;
+
+/** Removes pending logins too old to finish; answers how many went. */
+export async function purgeStaleLoginStates(db: Kysely<Database>, now: Date): Promise<number> {
+  return deleteLoginStatesBefore(db, new Date(now.getTime() - loginStateTtlMs));
+}
 
 export interface OidcLogin {
   /** Starts a login: stores state, nonce and PKCE verifier; answers the state and the provider URL. */
@@ -122,20 +132,14 @@ export function createOidcLogin(
       const state = client.randomState();
       const nonce = client.randomNonce();
       const verifier = client.randomPKCECodeVerifier();
-      await db
-        .insertInto('login_states')
-        .values({
-          state,
-          nonce,
-          code_verifier: verifier,
-          return_to: returnTo,
-          created_at: clock.now().toISOString(),
-        })
-        .execute();
-      await db
-        .deleteFrom('login_states')
-        .where('created_at', '<', new Date(clock.now().getTime() - loginStateTtlMs).toISOString())
-        .execute();
+      await insertLoginState(db, {
+        state,
+        nonce,
+        code_verifier: verifier,
+        return_to: returnTo,
+        created_at: clock.now().toISOString(),
+      });
+      await purgeStaleLoginStates(db, clock.now());
       const url = client.buildAuthorizationUrl(server, {
         redirect_uri: oidcCallbackUrl(config),
         scope: settings.scopes,
@@ -151,11 +155,7 @@ export function createOidcLogin(
 
     async finish(state, callbackUrl) {
       const server = await configuration();
-      const pending = await db
-        .deleteFrom('login_states')
-        .where('state', '=', state)
-        .returningAll()
-        .executeTakeFirst();
+      const pending = await takeLoginState(db, state);
       if (
         !pending ||
         clock.now().getTime() - new Date(pending.created_at).getTime() > loginStateTtlMs

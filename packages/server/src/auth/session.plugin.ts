@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
+import { cookieNameOf } from '../http/cookie-names.ts';
 import type { Clock } from '../time/clock.ts';
 import {
   csrfCookieName,
@@ -28,8 +29,9 @@ declare module 'fastify' {
   }
 }
 
+/** The session cookie's name over http; behind https it is __Host-esign_session. */
 export const sessionCookieName = 'esign_session';
-const anonymousCookieName = 'esign_anon';
+const anonymousCookieBase = 'esign_anon';
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface SessionCookies {
@@ -49,6 +51,8 @@ async function sessionPlugin(
   { config, database, clock }: { config: AppConfig; database: DatabaseHandle; clock: Clock },
 ) {
   const secure = config.publicUrl.protocol === 'https:';
+  const sessionCookie = cookieNameOf(config.publicUrl, sessionCookieName);
+  const anonymousCookieName = cookieNameOf(config.publicUrl, anonymousCookieBase);
   const limits: SessionLimits = {
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
@@ -70,10 +74,10 @@ async function sessionPlugin(
 
   const cookies: SessionCookies = {
     setSession(reply, token) {
-      reply.setCookie(sessionCookieName, token, { ...base, httpOnly: true });
+      reply.setCookie(sessionCookie, token, { ...base, httpOnly: true });
     },
     clearSession(reply) {
-      reply.clearCookie(sessionCookieName, { ...base, httpOnly: true });
+      reply.clearCookie(sessionCookie, { ...base, httpOnly: true });
     },
     refreshCsrf(reply, session, request) {
       let binding = bindingOf(request, session);
@@ -100,7 +104,7 @@ async function sessionPlugin(
   // Requests whose session was read; for the others (the database was down) it is unknown.
   const sessionRead = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', async (request) => {
-    const token = request.cookies[sessionCookieName];
+    const token = request.cookies[sessionCookie];
     request.session = token
       ? await findActiveSession(database.db, token, limits, clock.now())
       : null;

@@ -78,3 +78,19 @@ export function touchSession(db: Kysely<Database>, id: string, now: Date) {
 export function deleteSession(db: Kysely<Database>, id: string) {
   return db.deleteFrom('sessions').where('id', '=', id).execute();
 }
+
+/** Removes sessions past their absolute end or unused for idleMs; answers how many went. */
+export async function deleteExpiredSessions(
+  db: Kysely<Database>,
+  now: Date,
+  idleMs: number,
+): Promise<number> {
+  const idleSince = new Date(now.getTime() - idleMs).toISOString();
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([eb('expires_at', '<=', now.toISOString()), eb('last_seen_at', '<=', idleSince)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

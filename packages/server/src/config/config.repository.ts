@@ -23,3 +23,18 @@ export async function upsertSetting(
     .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updated_at }))
     .execute();
 }
+
+/** Writes a setting only if it is not there yet; answers whether this call wrote it. */
+export async function insertSettingOnce(
+  db: Kysely<Database>,
+  key: string,
+  value: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('settings')
+    .values({ key, value, updated_at: now.toISOString() })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}

@@ -1,6 +1,8 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { placeholderTimestampPolicy } from '@esign/pades';
 import { z } from 'zod';
+import { TrustProxySetting } from './trust-proxy.ts';
 
 const booleanFlag = (defaultValue: boolean) =>
   z
@@ -42,7 +44,8 @@ const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset (or empty): 127.0.0.1 in the demo profile, 0.0.0.0 in production (see loadConfig). */
+  HOST: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
@@ -63,7 +66,7 @@ export const EnvSchema = z.object({
   PERSONAL_SIGNED_FILE_ENABLED: booleanFlag(false),
   SHOW_HAKA_GROUP_ID: booleanFlag(false),
   WEB_DIST_DIR: z.string().default(join(serverRoot, '../web/dist')),
-  TRUST_PROXY: booleanFlag(false),
+  TRUST_PROXY: TrustProxySetting,
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(25),
   ORGANIZATION_NAME: z.string().optional(),
   ORGANIZATION_BIC: z.string().optional(),
@@ -101,6 +104,11 @@ export const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag(true),
   PKI_PASSPHRASE: z.string().min(16).optional(),
   TSA_URL: z.url().optional(),
+  TSA_PUBLIC: booleanFlag(false),
+  TSA_POLICY_OID: z
+    .string()
+    .regex(/^[0-2](\.(0|[1-9]\d*))+$/, 'must be a dotted object identifier, such as 1.2.3.4')
+    .default(placeholderTimestampPolicy),
   SEAL_P12: z.string().optional(),
   SEAL_P12_PASSWORD: z.string().default(''),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),

@@ -57,6 +57,31 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/SHOW_HAKA_GROUP_ID/);
   });
 
+  it('keeps the demo, with its passwords on the login page, to this machine unless HOST says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: tempDir(), HOST: '' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: tempDir(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    const production = { DATA_DIR: tempDir(), NODE_ENV: 'production', BUILTIN_IDP: 'true' };
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
+  it("closes the portal's own time-stamp authority to others and takes the operator's policy", () => {
+    const closed = loadConfig({ DATA_DIR: tempDir() });
+    expect(closed.tsaPublic).toBe(false);
+    expect(closed.tsaPolicyOid).toBe('1.3.6.1.4.1.99999.1');
+    const open = loadConfig({
+      DATA_DIR: tempDir(),
+      TSA_PUBLIC: 'true',
+      TSA_POLICY_OID: '1.2.246.999.7.1',
+    });
+    expect(open).toMatchObject({ tsaPublic: true, tsaPolicyOid: '1.2.246.999.7.1' });
+    for (const bad of ['1.2.x', '3.1', '1', '1.02.3'])
+      expect(() => loadConfig({ DATA_DIR: tempDir(), TSA_POLICY_OID: bad })).toThrow(
+        /TSA_POLICY_OID/,
+      );
+  });
+
   it('refuses a session secret too short to be safe', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: 'short' })).toThrow(
       /SESSION_SECRET/,

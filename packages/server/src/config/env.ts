@@ -17,6 +17,7 @@ import {
 export interface AppConfig {
   env: Env['NODE_ENV'];
   port: number;
+  /** The address to listen on: HOST, else 127.0.0.1 in the demo profile and 0.0.0.0 in production. */
   host: string;
   publicUrl: URL;
   dataDir: string;
@@ -29,7 +30,8 @@ export interface AppConfig {
   personalSignedFileEnabled: boolean;
   showHakaGroupId: boolean;
   webDistDir: string;
-  trustProxy: boolean;
+  /** The reverse proxies whose X-Forwarded-* headers count; false: none. */
+  trustProxy: false | string[];
   shutdownTimeoutMs: number;
   organizationName: string;
   organizationBic: string;
@@ -57,6 +59,10 @@ export interface AppConfig {
   pkiPassphrase: string;
   /** An external RFC 3161 time-stamp authority; the portal's own TSA when unset. */
   tsaUrl: string | undefined;
+  /** The portal's own TSA also answers others at POST /api/tsa (signing calls it in-process). */
+  tsaPublic: boolean;
+  /** The policy the portal's own TSA issues its time stamps under. */
+  tsaPolicyOid: string;
   /** An operator's PKCS#12 e-seal, used instead of the portal PKI's seal. */
   sealP12: { path: string; password: string } | null;
   /** Outgoing mail; without an SMTP URL, mail goes to the dev mailbox. */
@@ -113,7 +119,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     env: env.NODE_ENV,
     port: env.PORT,
-    host: env.HOST,
+    // The demo lists its passwords on the login page and codes at /dev/mail: this machine only.
+    host: env.HOST || (demo ? '127.0.0.1' : '0.0.0.0'),
     publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}/`),
     dataDir,
     databaseUrl: env.DATABASE_URL,
@@ -145,6 +152,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     s3: s3ConfigOf(env),
     pkiPassphrase: env.PKI_PASSPHRASE ?? readOrCreateSecret(dataDir, 'pki-passphrase'),
     tsaUrl: env.TSA_URL,
+    tsaPublic: env.TSA_PUBLIC,
+    tsaPolicyOid: env.TSA_POLICY_OID,
     sealP12: env.SEAL_P12 ? { path: resolve(env.SEAL_P12), password: env.SEAL_P12_PASSWORD } : null,
     smtp: { url: env.SMTP_URL ?? null, from: env.MAIL_FROM },
     jobWorker: env.JOB_WORKER,

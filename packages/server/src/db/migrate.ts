@@ -10,7 +10,9 @@ import { membershipIndex } from './migrations/0006-membership-index.ts';
 import { signerIdentityCode } from './migrations/0007-signer-identity-code.ts';
 import { signingDeadline } from './migrations/0008-signing-deadline.ts';
 import { derivedDetailsStatus } from './migrations/0009-derived-details-status.ts';
-import { nodes } from './migrations/0010-nodes.ts';
+import { loginHardening } from './migrations/0010-login-hardening.ts';
+import { auditSigner } from './migrations/0011-audit-signer.ts';
+import { nodes } from './migrations/0012-nodes.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
 const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
@@ -23,7 +25,9 @@ const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0007-signer-identity-code', signerIdentityCode],
   ['0008-signing-deadline', signingDeadline],
   ['0009-derived-details-status', derivedDetailsStatus],
-  ['0010-nodes', nodes],
+  ['0010-login-hardening', loginHardening],
+  ['0011-audit-signer', auditSigner],
+  ['0012-nodes', nodes],
 ];
 
 class StaticProvider implements MigrationProvider {

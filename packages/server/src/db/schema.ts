@@ -87,8 +87,12 @@ export type LocalAccountRow = Selectable<LocalAccountsTable>;
 
 export interface LoginThrottleTable {
   key: string;
+  /** Attempts counted (before their password was checked) since the key was last cleared. */
   failures: number;
+  /** When this run of attempts began. */
   window_started_at: Timestamp;
+  /** The last counted attempt: the next one waits from here (null in rows from before 0010). */
+  last_attempt_at: Timestamp | null;
 }
 
 export interface AuditEventsTable {
@@ -105,6 +109,8 @@ export interface AuditEventsTable {
   hash: string;
   /** The flow whose chain the event belongs to; null for events of the portal's own chain. */
   flow_id: string | null;
+  /** The signer the event is about (details.signerId), for look-ups; outside the hash chain. */
+  signer_id: string | null;
 }
 export type AuditEventRow = Selectable<AuditEventsTable>;
 
@@ -124,6 +130,8 @@ export interface SamlRequestsTable {
   id: string;
   value: string;
   created_at: Timestamp;
+  /** Where a login returns after the provider's answer; null for logout requests. */
+  return_to: string | null;
 }
 
 export interface SignFlowsTable {

@@ -35,6 +35,9 @@ function validationIssues(error: FastifyError): FieldIssue[] {
 /** The one error handler: SPEC §8 bodies, no stack traces or internal messages, 5xx logged. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // A refusal sent before the whole body arrived (a declared size over the limit, a part an
+    // upload does not take) ends the connection: the rest of the body is never read.
+    if (request.raw.complete === false) reply.header('connection', 'close');
     if (error instanceof AppError) {
       return reply.status(error.status).send({
         ...errorBody(error.code, error.issues),

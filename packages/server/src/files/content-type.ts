@@ -24,9 +24,15 @@ async function looksLikeText(path: string): Promise<boolean> {
   }
 }
 
+/** A type read from a file's content: its media type and the extension that names it. */
+export interface DetectedType {
+  mime: string;
+  extension: string;
+}
+
 /** The file's type from its content, never from its name; null when unknown. */
-export async function detectContentType(path: string): Promise<string | null> {
+export async function detectContentType(path: string): Promise<DetectedType | null> {
   const detected = await fileTypeFromFile(path);
-  if (detected) return detected.mime;
-  return (await looksLikeText(path)) ? 'text/plain' : null;
+  if (detected) return { mime: detected.mime, extension: detected.ext };
+  return (await looksLikeText(path)) ? { mime: 'text/plain', extension: 'txt' } : null;
 }

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
-import { checkPreparable, PdfError } from '@esign/pades';
+import { checkCompletable, findActiveContentIn, PdfError } from '@esign/pades';
 
-export type PdfProblem = 'notPdf' | 'encrypted';
+export type PdfProblem = 'notPdf' | 'encrypted' | 'activeContent';
 
 async function readAt(path: string, position: number, length: number): Promise<string> {
   const handle = await open(path, 'r');
@@ -51,15 +51,18 @@ export async function checkPdf(path: string, size: number): Promise<PdfProblem |
 }
 
 /**
- * Checks a file to sign as deeply as sending will read it (cross-references, catalog, page
- * tree, form), so that a broken document is refused at upload, not when it is sent.
+ * Checks a file to sign as deeply as sending, signing and completion will read it (pades'
+ * checkCompletable), so that a document that could never be finished is refused at upload,
+ * and refuses one with active content (scripts, actions that run by themselves, embedded
+ * files, XFA), which could show or do something else than the pages a signer reads.
  */
 export async function checkSignablePdf(path: string, size: number): Promise<PdfProblem | null> {
   const problem = await checkPdf(path, size);
   if (problem !== null) return problem;
   try {
-    await checkPreparable(path);
-    return null;
+    await checkCompletable(path);
+    // What a person signs must be what they see: no scripts, automatic actions or attachments.
+    return (await findActiveContentIn(path)).length > 0 ? 'activeContent' : null;
   } catch (error) {
     if (error instanceof PdfError) return 'notPdf';
     throw error;

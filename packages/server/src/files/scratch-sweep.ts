@@ -6,7 +6,7 @@ import type { JobLogger, RunStates } from '../jobs/job-queue.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { Clock } from '../time/clock.ts';
 import { scratchPrefixes, tagAfterPrefix, type Scratch } from './scratch.ts';
-import { reservationGraceMs } from './stored-objects.ts';
+import { listReservedKeys, reservationGraceMs } from './stored-objects.ts';
 
 /**
  * Whether a temporary file can go. A file of a run that ended (it stopped, or died and was
@@ -71,13 +71,7 @@ export async function sweepScratch(deps: ScratchSweepDeps, runs: RunStates, now:
   const { removePartials } = deps.storage;
   if (removePartials) {
     // A copy is written only under a reserved key, so the reservations say where to look.
-    const reserved = await deps.db
-      .selectFrom('pending_file_deletions')
-      .select('storage_key')
-      .orderBy('created_at', 'desc')
-      .limit(5000)
-      .execute();
-    for (const { storage_key: key } of reserved)
+    for (const key of await listReservedKeys(deps.db, 5000))
       partials += await removePartials(key, (suffix, modifiedAt) =>
         abandoned(tagAfterPrefix(suffix), modifiedAt),
       );

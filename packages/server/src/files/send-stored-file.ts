@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import rangeParser from 'range-parser';
 import type { FileRow } from '../db/schema.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { cleanFileName } from './file-name.ts';
 
 /** Streams a stored file with its type and name, honouring a single byte range (206). */
 export async function sendStoredFile(
@@ -15,7 +16,8 @@ export async function sendStoredFile(
   const size = Number(file.size);
   reply.header('Accept-Ranges', 'bytes');
   reply.header('Content-Type', file.content_type);
-  reply.header('Content-Disposition', contentDisposition(file.file_name, { type: disposition }));
+  const name = cleanFileName(file.file_name);
+  reply.header('Content-Disposition', contentDisposition(name, { type: disposition }));
   reply.header('ETag', `"${file.sha256}"`);
   const header = request.headers.range;
   const ranges = header ? rangeParser(size, header, { combine: true }) : -2;

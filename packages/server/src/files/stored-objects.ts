@@ -35,6 +35,17 @@ export async function reserveStorageKeys(db: Kysely<Database>, keys: string[], n
   await queueFileDeletions(db, keys, now);
 }
 
+/** The keys reserved or queued for removal, newest first (at most `limit`). */
+export async function listReservedKeys(db: Kysely<Database>, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('pending_file_deletions')
+    .select('storage_key')
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.storage_key);
+}
+
 /** Inside the transaction that records the objects: their keys are no longer up for removal. */
 export async function claimStorageKeys(trx: Kysely<Database>, keys: string[]) {
   if (keys.length === 0) return;

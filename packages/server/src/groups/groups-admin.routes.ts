@@ -51,8 +51,7 @@ export async function registerGroupAdminRoutes(
         response: { 200: GroupListItem },
       },
     },
-    async (request) =>
-      db.transaction().execute((trx) => createGroup(trx, request.query, clock.now())),
+    async (request) => createGroup(db, request.query, clock.now()),
   );
 
   routes.delete(
@@ -97,6 +96,6 @@ export async function registerGroupAdminRoutes(
         response: { 200: GroupUsersWithStamp },
       },
     },
-    async (request) => db.transaction().execute((trx) => updateGroup(trx, request.body)),
+    async (request) => updateGroup(db, request.body),
   );
 }

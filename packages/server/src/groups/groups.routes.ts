@@ -4,8 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../http/request-context.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { presentGroupListItem, presentUserListItem } from './groups.presenter.ts';
-import { listGroupRows, listUserRows } from './groups.repository.ts';
+import { listGroupsFor, listUsers } from './groups.service.ts';
 
 /**
  * The Roles calls of SPEC §7. Reading users and groups is open to every signed-in user (for
@@ -25,7 +24,7 @@ export async function registerGroupRoutes(app: FastifyInstance, database: Databa
         response: { 200: z.array(UserListItem) },
       },
     },
-    async () => (await listUserRows(db)).map(presentUserListItem),
+    async () => listUsers(db),
   );
 
   routes.get(
@@ -39,10 +38,6 @@ export async function registerGroupRoutes(app: FastifyInstance, database: Databa
         response: { 200: z.array(GroupListItem) },
       },
     },
-    async (request) => {
-      const user = request.session?.user;
-      const rows = await listGroupRows(db, user?.isAdmin ? undefined : (user?.id ?? ''));
-      return rows.map(presentGroupListItem);
-    },
+    async (request) => listGroupsFor(db, request.session?.user),
   );
 }

@@ -7,19 +7,26 @@ import {
   type GroupUpdateRequest,
   type GroupUsersWithStamp,
   type RoleType,
+  type UserListItem,
 } from '@esign/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
-import { presentGroupListItem, presentGroupUsers } from './groups.presenter.ts';
+import {
+  presentGroupListItem,
+  presentGroupUsers,
+  presentUserListItem,
+} from './groups.presenter.ts';
 import {
   deleteGroupRow,
   findExistingUserIds,
   findGroupRow,
   insertGroupRow,
   isGroupNameTaken,
+  listGroupRows,
   listMemberRows,
+  listUserRows,
   replaceMembers,
   updateGroupIfStamp,
 } from './groups.repository.ts';
@@ -36,8 +43,16 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-/** Creates an empty group; a name another group has (ignoring case) is refused. */
+/** Creates an empty group, in one transaction; a name another group has (ignoring case) is refused. */
 export async function createGroup(
+  db: Db,
+  input: { name: string; type: RoleType },
+  now: Date,
+): Promise<GroupListItem> {
+  return db.transaction().execute((trx) => insertGroup(trx, input, now));
+}
+
+async function insertGroup(
   db: Db,
   input: { name: string; type: RoleType },
   now: Date,
@@ -62,6 +77,20 @@ export async function createGroup(
   return presentGroupListItem(row);
 }
 
+/** Users who have logged in to the portal. */
+export async function listUsers(db: Db): Promise<UserListItem[]> {
+  return (await listUserRows(db)).map(presentUserListItem);
+}
+
+/** The groups a user may choose: all of them for an administrator, else those they belong to. */
+export async function listGroupsFor(
+  db: Db,
+  user: { id: string; isAdmin: boolean } | undefined,
+): Promise<GroupListItem[]> {
+  const rows = await listGroupRows(db, user?.isAdmin ? undefined : (user?.id ?? ''));
+  return rows.map(presentGroupListItem);
+}
+
 /** Deletes the group; its flows stay with their owners and no longer belong to a group. */
 export async function deleteGroup(db: Db, groupId: string): Promise<void> {
   if (!(await deleteGroupRow(db, groupId))) throw new AppError('notFound');
@@ -75,10 +104,14 @@ export async function readGroupUsers(db: Db, groupId: string): Promise<GroupUser
 }
 
 /**
- * Replaces the members and the identifier only if nobody saved the group since the caller
- * read it (the stamp still matches); then the group has a new stamp. Run it in a transaction.
+ * Replaces the members and the identifier, in one transaction, only if nobody saved the group
+ * since the caller read it (the stamp still matches); then the group has a new stamp.
  */
 export async function updateGroup(db: Db, input: UpdateInput): Promise<GroupUsersWithStamp> {
+  return db.transaction().execute((trx) => replaceGroup(trx, input));
+}
+
+async function replaceGroup(db: Db, input: UpdateInput): Promise<GroupUsersWithStamp> {
   const userIds = [...new Set(input.Users)];
   const existing = await findExistingUserIds(db, userIds);
   const unknown = input.Users.findIndex((id) => !existing.has(id));

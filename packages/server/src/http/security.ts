@@ -3,9 +3,38 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/env.ts';
 
 /**
+ * Browser features the portal never uses, switched off for it and anything it could embed
+ * (OWASP's Permissions-Policy advice); copying a signing link needs clipboard-write.
+ */
+export const permissionsPolicy = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'clipboard-read=()',
+  'clipboard-write=(self)',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/**
  * Security headers on every response: a strict Content-Security-Policy (no inline
- * script or style), no framing, no sniffing; API answers are never cached because
- * they may carry session data.
+ * script or style), no framing, no sniffing, no powerful browser features; API answers
+ * are never cached because they may carry session data.
  *
  * helmet's middleware is built once here and run on each request's raw response (the Fastify
  * plugin would rebuild it, parsing the policy again, for every request).
@@ -34,6 +63,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
     referrerPolicy: { policy: 'same-origin' },
   });
   app.addHook('onRequest', (request, reply, done) => {
+    // On the raw response, as helmet's are, so that the provider's own pages (/idp) get it too.
+    reply.raw.setHeader('Permissions-Policy', permissionsPolicy);
     setHeaders(request.raw, reply.raw, (error?: unknown) => {
       done(error instanceof Error ? error : undefined);
     });

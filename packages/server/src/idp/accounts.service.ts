@@ -2,6 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { Database, LocalAccountRow } from '../db/schema.ts';
+import {
+  anyAccountExists,
+  deleteDemoAccounts,
+  findAccountByEmail,
+  insertAccountIfAbsent,
+} from './accounts.repository.ts';
 
 /**
  * The group the built-in provider gives its administrator accounts; with the built-in login
@@ -68,27 +74,18 @@ async function insertAccount(
   now: Date,
 ) {
   const email = account.email.toLowerCase();
-  const existing = await db
-    .selectFrom('local_accounts')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirst();
-  if (existing) return;
-  await db
-    .insertInto('local_accounts')
-    .values({
-      id: randomUUID(),
-      email,
-      password_hash: await hash(account.password, hashOptions),
-      display_name: account.displayName,
-      organisation,
-      title: account.title,
-      groups: JSON.stringify(account.groups),
-      is_demo: isDemo,
-      created_at: now.toISOString(),
-    })
-    .onConflict((conflict) => conflict.column('email').doNothing())
-    .execute();
+  if (await findAccountByEmail(db, email)) return;
+  await insertAccountIfAbsent(db, {
+    id: randomUUID(),
+    email,
+    password_hash: await hash(account.password, hashOptions),
+    display_name: account.displayName,
+    organisation,
+    title: account.title,
+    groups: JSON.stringify(account.groups),
+    is_demo: isDemo,
+    created_at: now.toISOString(),
+  });
 }
 
 /** Seeds the demo accounts once; existing ones are left as they are. */
@@ -107,9 +104,8 @@ export async function ensureFirstAdministrator(
   organisation: string,
   now: Date,
 ): Promise<{ email: string; password: string } | null> {
-  await db.deleteFrom('local_accounts').where('is_demo', '=', true).execute();
-  const existing = await db.selectFrom('local_accounts').select('id').executeTakeFirst();
-  if (existing) return null;
+  await deleteDemoAccounts(db);
+  if (await anyAccountExists(db)) return null;
   const account = {
     email: 'admin@localhost',
     password: randomBytes(15).toString('base64url'),
@@ -121,21 +117,13 @@ export async function ensureFirstAdministrator(
   return { email: account.email, password: account.password };
 }
 
-export function findAccountById(db: Kysely<Database>, id: string) {
-  return db.selectFrom('local_accounts').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** The account whose password this is, or null; the same work is done either way. */
 export async function verifyAccountPassword(
   db: Kysely<Database>,
   email: string,
   password: string,
 ): Promise<LocalAccountRow | null> {
-  const account = await db
-    .selectFrom('local_accounts')
-    .selectAll()
-    .where('email', '=', email.trim().toLowerCase())
-    .executeTakeFirst();
+  const account = await findAccountByEmail(db, email.trim().toLowerCase());
   const ok = await verify(account?.password_hash ?? (await absentAccountHash), password).catch(
     () => false,
   );

@@ -2,6 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../time/clock.ts';
+import {
+  deleteIdpPayload,
+  deleteIdpPayloadsExpiredBefore,
+  deleteIdpPayloadsOfGrant,
+  findIdpPayload,
+  markIdpPayloadConsumed,
+  upsertIdpPayload,
+} from './idp-payloads.repository.ts';
 
 /**
  * The built-in provider's storage (sessions, interactions, codes, grants, tokens) in our
@@ -25,20 +33,11 @@ export function createIdpAdapter(db: Kysely<Database>, clock: Clock) {
           ? new Date(clock.now().getTime() + expiresIn * 1000).toISOString()
           : null,
       };
-      await db
-        .insertInto('idp_payloads')
-        .values({ model: this.model, id, ...values })
-        .onConflict((conflict) => conflict.columns(['model', 'id']).doUpdateSet(values))
-        .execute();
+      await upsertIdpPayload(db, this.model, id, values);
     }
 
     private async findWhere(column: 'id' | 'uid' | 'user_code', value: string) {
-      const row = await db
-        .selectFrom('idp_payloads')
-        .select(['payload', 'expires_at', 'consumed_at'])
-        .where('model', '=', this.model)
-        .where(column, '=', value)
-        .executeTakeFirst();
+      const row = await findIdpPayload(db, this.model, column, value);
       if (!row) return undefined;
       if (row.expires_at && new Date(row.expires_at).getTime() <= clock.now().getTime())
         return undefined;
@@ -61,29 +60,20 @@ export function createIdpAdapter(db: Kysely<Database>, clock: Clock) {
     }
 
     async consume(id: string): Promise<void> {
-      await db
-        .updateTable('idp_payloads')
-        .set({ consumed_at: clock.now().toISOString() })
-        .where('model', '=', this.model)
-        .where('id', '=', id)
-        .execute();
+      await markIdpPayloadConsumed(db, this.model, id, clock.now());
     }
 
     async destroy(id: string): Promise<void> {
-      await db
-        .deleteFrom('idp_payloads')
-        .where('model', '=', this.model)
-        .where('id', '=', id)
-        .execute();
+      await deleteIdpPayload(db, this.model, id);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.deleteFrom('idp_payloads').where('grant_id', '=', grantId).execute();
+      await deleteIdpPayloadsOfGrant(db, grantId);
     }
   };
 }
 
-/** Removes expired entries; run now and then so the table does not grow without bound. */
-export async function purgeExpiredIdpPayloads(db: Kysely<Database>, now: Date) {
-  await db.deleteFrom('idp_payloads').where('expires_at', '<', now.toISOString()).execute();
+/** Removes expired entries, so the table does not grow without bound; answers how many went. */
+export function purgeExpiredIdpPayloads(db: Kysely<Database>, now: Date): Promise<number> {
+  return deleteIdpPayloadsExpiredBefore(db, now);
 }

@@ -3,28 +3,25 @@ import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
+import { plainText } from '@esign/contract';
 import { z } from 'zod';
-import { recordLoginFailure } from '../auth/login.service.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
 import { requestMetaOf } from '../http/request-context.ts';
 import type { Clock } from '../time/clock.ts';
-import {
-  builtinAdministratorGroup,
-  demoAccounts,
-  verifyAccountPassword,
-} from './accounts.service.ts';
+import { builtinAdministratorGroup, demoAccounts } from './accounts.service.ts';
+import { checkBuiltinLogin } from './builtin-login.service.ts';
+import { knownBrowserOf, rememberBrowser } from './known-browser.ts';
 import { logoutScript } from './pages.ts';
-import {
-  clearAccountFailures,
-  isThrottled,
-  recordLoginFailure as countFailure,
-  throttleKeys,
-} from './throttle.service.ts';
 
 const LoginBody = z.object({
-  email: z.string().trim().min(1, 'validation.required').max(254, 'validation.maxLength'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(254, 'validation.maxLength')
+    .check(plainText()),
   password: z.string().min(1, 'validation.required').max(1000, 'validation.maxLength'),
 });
 
@@ -44,7 +41,6 @@ export async function registerIdpLoginRoutes(
   { config, database, clock }: { config: AppConfig; database: DatabaseHandle; clock: Clock },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const db = database.db;
 
   app.get('/idp-assets/logout.js', { schema: { hide: true } }, async (_request, reply) =>
     reply
@@ -94,6 +90,7 @@ export async function registerIdpLoginRoutes(
   routes.post(
     '/idp-login/:uid/login',
     {
+      config: { rateLimit: 'password' },
       schema: {
         tags: ['built-in login'],
         summary: 'Checks the e-mail address and password; answers where the browser goes next',
@@ -105,20 +102,17 @@ export async function registerIdpLoginRoutes(
     async (request, reply) => {
       const interaction = await details(request, reply.raw);
       if (interaction.prompt.name !== 'login') throw new AppError('loginExpired');
-      const meta = requestMetaOf(request);
-      const now = clock.now();
-      const keys = throttleKeys(request.body.email, request.ip);
-      if (await isThrottled(db, keys, now)) {
-        await recordLoginFailure(db, request.body.email, 'throttled', meta, now);
+      const check = await checkBuiltinLogin({ db: database.db, clock }, request.body, {
+        ip: request.ip,
+        knownBrowser: knownBrowserOf(config, request, request.body.email),
+        meta: requestMetaOf(request),
+      });
+      if (!check.allowed) {
+        reply.header('Retry-After', String(check.retryAfterSeconds));
         throw new AppError('tooManyRequests');
       }
-      const account = await verifyAccountPassword(db, request.body.email, request.body.password);
-      if (!account) {
-        await countFailure(db, keys, now);
-        await recordLoginFailure(db, request.body.email, 'wrong password', meta, now);
-        throw new AppError('invalidCredentials');
-      }
-      await clearAccountFailures(db, account.email);
+      const { account } = check;
+      rememberBrowser(config, reply, account.email);
       const location = await provider.interactionResult(
         request.raw,
         reply.raw,

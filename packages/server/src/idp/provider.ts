@@ -24,7 +24,8 @@ import {
   signerClientSecret,
 } from '../signing/identify/signer-oidc-provider.ts';
 import { createIdpAdapter } from './adapter.ts';
-import { demoPersonalIdentityCode, findAccountById } from './accounts.service.ts';
+import { demoPersonalIdentityCode } from './accounts.service.ts';
+import { findAccountById } from './accounts.repository.ts';
 import { renderIdpPage } from './pages.ts';
 import { loadOrCreateSigningKeys } from './signing-keys.ts';
 
@@ -147,6 +148,6 @@ export async function createBuiltinProvider(db: Kysely<Database>, config: AppCon
     },
   };
   const provider = new Provider(builtinIssuer(config), configuration);
-  provider.proxy = config.trustProxy || config.publicUrl.protocol === 'https:';
+  provider.proxy = config.trustProxy !== false || config.publicUrl.protocol === 'https:';
   return provider;
 }

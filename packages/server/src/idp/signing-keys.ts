@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { JWK } from 'oidc-provider';
 import type { Database } from '../db/schema.ts';
-import { findSetting } from '../config/config.repository.ts';
+import { findSetting, insertSettingOnce } from '../config/config.repository.ts';
 
 const settingKey = 'idp-jwks';
 
@@ -23,15 +23,7 @@ export async function loadOrCreateSigningKeys(
     use: 'sig',
     alg: 'RS256',
   };
-  await db
-    .insertInto('settings')
-    .values({
-      key: settingKey,
-      value: JSON.stringify({ keys: [jwk] }),
-      updated_at: now.toISOString(),
-    })
-    .onConflict((conflict) => conflict.column('key').doNothing())
-    .execute();
+  await insertSettingOnce(db, settingKey, JSON.stringify({ keys: [jwk] }), now);
   // Another node may have won the race: use what is stored.
   return JSON.parse((await findSetting(db, settingKey)) ?? '') as { keys: JWK[] };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { insertJob, releaseJobByKey } from './jobs.repository.ts';
 
 /** How often a job is tried before it is marked failed, unless the job or its kind says otherwise. */
 export const defaultMaxAttempts = 8;
@@ -21,19 +22,15 @@ export interface NewJob {
  * if and only if the change that caused it commits.
  */
 export async function enqueueJob(db: Kysely<Database>, job: NewJob, now: Date): Promise<void> {
-  await db
-    .insertInto('jobs')
-    .values({
-      id: randomUUID(),
-      kind: job.kind,
-      payload: JSON.stringify(job.payload ?? null),
-      dedupe_key: job.dedupeKey ?? null,
-      run_at: (job.runAt ?? now).toISOString(),
-      max_attempts: job.maxAttempts ?? defaultMaxAttempts,
-      created_at: now.toISOString(),
-    })
-    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-    .execute();
+  await insertJob(db, {
+    id: randomUUID(),
+    kind: job.kind,
+    payload: JSON.stringify(job.payload ?? null),
+    dedupe_key: job.dedupeKey ?? null,
+    run_at: (job.runAt ?? now).toISOString(),
+    max_attempts: job.maxAttempts ?? defaultMaxAttempts,
+    created_at: now.toISOString(),
+  });
 }
 
 /**
@@ -46,27 +43,5 @@ export async function runQueuedJobNow(
   dedupeKey: string,
   { now, liveSince }: { now: Date; liveSince: Date },
 ): Promise<boolean> {
-  const at = now.toISOString();
-  const result = await db
-    .updateTable('jobs')
-    .set({ run_at: at, locked_by: null, locked_until: null })
-    .where('dedupe_key', '=', dedupeKey)
-    .where('failed_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('locked_by', 'is', null),
-        eb('locked_until', '<', at),
-        eb(
-          'locked_by',
-          'not in',
-          eb
-            .selectFrom('nodes')
-            .select('id')
-            .where('ended_at', 'is', null)
-            .where('last_seen_at', '>=', liveSince.toISOString()),
-        ),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return releaseJobByKey(db, dedupeKey, { now, liveSince });
 }

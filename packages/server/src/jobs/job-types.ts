@@ -26,6 +26,11 @@ export interface JobRegistration {
   /** Wins over the one the job was queued with. */
   maxAttempts?: number;
   onGiveUp?: GiveUpHandler;
+  /**
+   * What of a job's payload may stay once it has failed for good and waits for an operator:
+   * secrets it carried (a one-time code) are taken out. Without it the payload stays whole.
+   */
+  keptWhenFailed?: (payload: unknown) => unknown;
 }
 
 type LogMethod = (details: Record<string, unknown>, message: string) => void;

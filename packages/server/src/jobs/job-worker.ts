@@ -64,8 +64,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
     if (await handOver(job, error)) return;
     const interval = recurringInterval(job);
+    const kept = handlers.get(job.kind)?.keptWhenFailed;
+    const payload = kept ? JSON.stringify(kept(JSON.parse(job.payload))) : undefined;
     await db.transaction().execute(async (trx) => {
-      await markJobFailed(trx, { id: job.id, workerId, error: details.error, now });
+      await markJobFailed(trx, { id: job.id, workerId, error: details.error, now, payload });
       if (interval !== undefined) await queueNextRun(trx, job.kind, interval);
     });
     logger.error(details, 'job failed for the last time; it stays for an operator');

@@ -1,10 +1,19 @@
-import { PostgresAdapter, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { Database, JobRow } from '../db/schema.ts';
+import { PostgresAdapter, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
+import type { Database, JobRow, JobsTable } from '../db/schema.ts';
 
 export interface ClaimOptions {
   workerId: string;
   now: Date;
   lockUntil: Date;
+}
+
+/** Queues a job; a job whose dedupe key is already waiting or running is not added again. */
+export async function insertJob(db: Kysely<Database>, row: Insertable<JobsTable>): Promise<void> {
+  await db
+    .insertInto('jobs')
+    .values(row)
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .execute();
 }
 
 /** Waiting, due, and not held by a live lock (an expired lock is a worker that died). */
@@ -89,11 +98,12 @@ export async function scheduleRetry(
  */
 export async function markJobFailed(
   db: Kysely<Database>,
-  job: { id: string; workerId: string; error: string; now: Date },
+  job: { id: string; workerId: string; error: string; now: Date; payload?: string | undefined },
 ): Promise<void> {
   await db
     .updateTable('jobs')
     .set({
+      ...(job.payload !== undefined ? { payload: job.payload } : {}),
       last_error: job.error,
       failed_at: job.now.toISOString(),
       dedupe_key: null,
@@ -103,4 +113,38 @@ export async function markJobFailed(
     .where('id', '=', job.id)
     .where('locked_by', '=', job.workerId)
     .execute();
+}
+
+/**
+ * Makes the waiting job with this key due now, unless a live node holds it (its lock still
+ * runs and its node beat since `liveSince`). Answers whether a job was made due.
+ */
+export async function releaseJobByKey(
+  db: Kysely<Database>,
+  dedupeKey: string,
+  { now, liveSince }: { now: Date; liveSince: Date },
+): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable('jobs')
+    .set({ run_at: at, locked_by: null, locked_until: null })
+    .where('dedupe_key', '=', dedupeKey)
+    .where('failed_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('locked_by', 'is', null),
+        eb('locked_until', '<', at),
+        eb(
+          'locked_by',
+          'not in',
+          eb
+            .selectFrom('nodes')
+            .select('id')
+            .where('ended_at', 'is', null)
+            .where('last_seen_at', '>=', liveSince.toISOString()),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -4,19 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppConfig } from '../config/env.ts';
-import { toIsoString } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { listDevMail } from './dev-mailbox.repository.ts';
-
-/** The dev mailbox is shown only in the demo profile, and only when mail is not really sent. */
-export const devMailboxShown = (config: Pick<AppConfig, 'demo' | 'smtp'>) =>
-  config.demo && config.smtp.url === null;
-
-/** The http(s) addresses in a text, each once, without the punctuation that ends a sentence. */
-export function linksIn(text: string): string[] {
-  const found = text.match(/https?:\/\/[^\s<>"'”“]+/g) ?? [];
-  return [...new Set(found.map((url) => url.replace(/[.,;:!?)\]]+$/, '')))];
-}
+import { devMailboxShown, readDevMailbox } from './dev-mailbox.service.ts';
 
 /** GET /api/dev/mail: the newest messages the portal would have sent (demo profile only). */
 export async function registerDevMailRoutes(
@@ -34,15 +23,6 @@ export async function registerDevMailRoutes(
         response: { 200: z.array(DevMailMessage) },
       },
     },
-    async () =>
-      (await listDevMail(db, 200)).map((row) => ({
-        Id: row.id,
-        To: row.to_address,
-        Subject: row.subject,
-        Text: row.text_body,
-        Html: row.html_body,
-        SentAt: toIsoString(row.sent_at),
-        Links: linksIn(row.text_body),
-      })),
+    async () => readDevMailbox(db),
   );
 }

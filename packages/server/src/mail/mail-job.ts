@@ -66,6 +66,18 @@ export function registerMailJob(worker: JobWorker, mailer: Mailer): void {
       const rendered = renderMail(mail.template, mail.language, mail.params);
       await mailer.send({ to: mail.to, ...rendered });
     },
-    { maxAttempts: mailMaxAttempts },
+    {
+      maxAttempts: mailMaxAttempts,
+      // A code mail that could never be sent keeps no code for whoever reads the jobs table.
+      keptWhenFailed: (payload) => {
+        const mail = MailJobPayload.safeParse(payload);
+        return mail.success && mail.data.template === 'code'
+          ? { ...mail.data, params: { ...mail.data.params, code: removedSecret } }
+          : payload;
+      },
+    },
   );
 }
+
+/** What a failed job's payload holds where a secret was. */
+export const removedSecret = '(removed)';

@@ -31,3 +31,24 @@ export const signaturesCounter = new Counter({
 });
 // Every level shows from the start, so that rate() has a series before the first signature.
 for (const level of SignatureLevel.options) signaturesCounter.inc({ level }, 0);
+
+/**
+ * Requests refused for going over a per-address limit (http/rate-limit.ts), per limit: the
+ * refusals themselves write nothing anywhere else.
+ */
+export const rateLimitedCounter = new Counter({
+  name: 'esign_rate_limited_total',
+  help: 'Requests this node refused with 429 because their address went over a rate limit',
+  labelNames: ['limit'] as const,
+  registers: [processRegistry],
+});
+
+/**
+ * Login attempts refused while their account or address was throttled: counted here rather
+ * than audited one by one (the lock-out itself is one audit event).
+ */
+export const throttledLoginsCounter = new Counter({
+  name: 'esign_login_throttled_total',
+  help: 'Login attempts this node refused because the account or address was throttled',
+  registers: [processRegistry],
+});

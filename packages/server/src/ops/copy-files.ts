@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { assertStorageKey, type FileStorage } from '../storage/file-storage.ts';
+import { listFileRecords } from './ops.repository.ts';
 
 export interface FileCheck {
   /** Files recorded in sign_flow_files. */
@@ -40,11 +41,7 @@ export async function copyAndVerifyFiles(options: {
   log: (line: string) => void;
 }): Promise<FileCheck> {
   const { db, sourceDir, target, sameFolder, log } = options;
-  const files = await db
-    .selectFrom('sign_flow_files')
-    .select(['storage_key', 'sha256', 'size', 'content_type'])
-    .orderBy('storage_key')
-    .execute();
+  const files = await listFileRecords(db);
   const check: FileCheck = { recorded: files.length, copied: 0, verified: 0, problems: [] };
   const scratch = await mkdtemp(join(tmpdir(), 'esign-migrate-'));
   try {

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
-import { findBrokenAuditLink } from '../audit/audit.service.ts';
+import { verifyAuditChains } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config/env.ts';
-import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { loadPortalTrust } from '../pki/portal-trust.ts';
 import { createFileStorage } from '../storage/create-storage.ts';
@@ -41,16 +41,6 @@ export interface MigrationReport {
 
 /** The target already holds data and force was not given. */
 export class TargetNotEmptyError extends Error {}
-
-async function checkAuditChains(target: DatabaseHandle) {
-  const flows = await target.db.selectFrom('audit_events').select('flow_id').distinct().execute();
-  const broken: string[] = [];
-  for (const { flow_id: flowId } of flows) {
-    const first = await findBrokenAuditLink(target.db, flowId);
-    if (first) broken.push(`${flowId ?? 'portal'}: event ${first}`);
-  }
-  return { verified: flows.length - broken.length, broken };
-}
 
 /**
  * Moves an SQLite installation to PostgreSQL (and its files to S3 when configured): the
@@ -92,7 +82,7 @@ export async function migrateToPostgres(options: MigrationOptions): Promise<Migr
       sameFolder,
       log,
     });
-    const auditChains = await checkAuditChains(target);
+    const auditChains = await verifyAuditChains(target.db);
     const pkiProblem = await loadPortalTrust(target.db, config, systemClock).then(
       () => null,
       (error: unknown) => `the portal PKI does not open: ${(error as Error).message}`,

@@ -2,7 +2,7 @@ import { PkiError, type PkiStore } from '@esign/pades';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../time/clock.ts';
-import { findSetting } from '../config/config.repository.ts';
+import { findSetting, insertSettingOnce } from '../config/config.repository.ts';
 
 /**
  * The portal PKI kept in the database (keys encrypted by PKI_PASSPHRASE), so every node
@@ -13,12 +13,7 @@ export function createDatabasePkiStore(db: Kysely<Database>, clock: Clock): PkiS
   return {
     read: async (name) => (await findSetting(db, key(name))) ?? null,
     async write(name, content) {
-      const result = await db
-        .insertInto('settings')
-        .values({ key: key(name), value: content, updated_at: clock.now().toISOString() })
-        .onConflict((conflict) => conflict.column('key').doNothing())
-        .executeTakeFirst();
-      if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) {
+      if (!(await insertSettingOnce(db, key(name), content, clock.now()))) {
         throw new PkiError('store-conflict', `${name} already exists`);
       }
     },

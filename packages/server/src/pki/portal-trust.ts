@@ -49,7 +49,10 @@ export async function loadPortalTrust(
   const seal = config.sealP12
     ? await loadPkcs12(await readFile(config.sealP12.path), config.sealP12.password)
     : pki.seal;
-  const responder = createTimestampResponder(pki.timeStamping);
+  const responder = createTimestampResponder({
+    ...pki.timeStamping,
+    policyOid: config.tsaPolicyOid,
+  });
   const cache = new Map<'issuing' | 'root', { der: Buffer; until: number }>();
   const tsaUrl = config.tsaUrl;
   return {

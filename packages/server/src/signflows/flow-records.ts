@@ -1,4 +1,10 @@
-// A flow's signers and files as other features read them (signing, above all). The queries
-// are the repository's; this is the part of it signflows offers, so the rest of the
-// repository (lists, visibility) stays its own.
-export { findFile, listFiles, listSigners } from './signflows.repository.ts';
+// A flow's signers and files as other features read and record them (signing, above all).
+// The queries are the repositories'; this is the part of them signflows offers, so the rest
+// (lists, visibility, drafts) stays its own.
+export { listSigners } from './signflows.repository.ts';
+export {
+  deleteFileRecords,
+  findFile,
+  insertFileRecords,
+  listFiles,
+} from './signflow-files.repository.ts';

@@ -1,66 +1,41 @@
-import { basename } from 'node:path';
-import { apiRoutes, FileInfo, validationKeys } from '@esign/contract';
+import { apiRoutes, FileInfo, RecordId } from '@esign/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FileKind } from '../db/schema.ts';
-import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
-import { AppError } from '../errors/app-error.ts';
-import { receiveToTemporaryFile } from '../files/receive-upload.ts';
+import { cleanFileName } from '../files/file-name.ts';
+import {
+  receiveUploadedFile,
+  refuseDeclaredOversize,
+  uploadLimits,
+} from '../files/multipart-upload.ts';
 import { sendStoredFile } from '../files/send-stored-file.ts';
 import { requestContextOf, requireSession, userOf } from '../http/request-context.ts';
 import type { SignFlowDeps } from './signflow-access.ts';
 import { addFlowFile, findDownload, removeFlowFile } from './signflow-files.service.ts';
 
-const Id = z.string().min(1).max(64);
-const fieldIssue = (key: string, params?: Record<string, number>) =>
-  new AppError('validation', { issues: [{ path: 'file', key, ...(params ? { params } : {}) }] });
-
-/** The browser may send a full path (C:\fakepath\x.pdf); only the last part is the name. */
-function cleanFileName(raw: string): string {
-  // Control characters have no place in a file name shown to people.
-  // eslint-disable-next-line no-control-regex
-  const controlCharacters = /[\u0000-\u001f\u007f]/g;
-  return basename(raw.replaceAll('\\', '/')).normalize('NFC').replace(controlCharacters, '').trim();
-}
-
 /** Reads the multipart field 'file' to a temporary file; refuses a missing or too large file. */
-async function receiveFile(request: FastifyRequest, deps: SignFlowDeps) {
-  const maxMb = Math.round((deps.config.maxUploadBytes / 1024 / 1024) * 10) / 10;
-  let part;
-  try {
-    part = await request.file({ limits: { fileSize: deps.config.maxUploadBytes, files: 1 } });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-      throw fieldIssue(validationKeys.required);
-    throw error;
-  }
-  if (!part || part.fieldname !== 'file') throw fieldIssue(validationKeys.required);
-  const fileName = cleanFileName(part.filename);
-  if (fileName === '') throw fieldIssue(validationKeys.required);
-  try {
-    const received = await receiveToTemporaryFile(part.file, deps.scratch);
-    // The stream ends quietly at the limit; what arrived is not the whole file.
-    if (part.file.truncated) {
-      await received.discard();
-      throw fieldIssue(validationKeys.fileTooLarge, { max: maxMb });
-    }
-    return { fileName, received };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw fieldIssue(validationKeys.fileTooLarge, { max: maxMb });
-    }
-    throw error;
-  }
-}
+const receiveFile = (request: FastifyRequest, deps: SignFlowDeps) =>
+  receiveUploadedFile(request, {
+    maxBytes: deps.config.maxUploadBytes,
+    scratch: deps.scratch,
+    cleanName: cleanFileName,
+  });
 
 /** Upload, removal and download of a flow's files (SPEC §7). */
 export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: SignFlowDeps) {
-  await app.register(multipart, { throwFileSizeLimit: true });
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: uploadLimits(deps.config.maxUploadBytes),
+  });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sign flow files'];
   const base = { onRequest: requireSession };
+  // A declared length over the limit is refused before the body is read (or the session).
+  const uploadBase = {
+    onRequest: [refuseDeclaredOversize(deps.config.maxUploadBytes), requireSession],
+  };
   const upload = (kind: 'signfile' | 'attachment') => async (request: FastifyRequest) => {
     const { signFlowId } = request.params as { signFlowId: string };
     const file = await receiveFile(request, deps);
@@ -70,21 +45,21 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
     tags,
     summary,
     consumes: ['multipart/form-data'],
-    params: z.object({ signFlowId: Id }),
+    params: z.object({ signFlowId: RecordId }),
     response: { 200: FileInfo },
   });
 
   routes.post(
     apiRoutes.signFile,
     {
-      ...base,
+      ...uploadBase,
       schema: uploadSchema('Adds or replaces the file to sign (multipart field "file"; a PDF)'),
     },
     upload('signfile'),
   );
   routes.post(
     apiRoutes.attachment,
-    { ...base, schema: uploadSchema('Adds an attachment (multipart field "file")') },
+    { ...uploadBase, schema: uploadSchema('Adds an attachment (multipart field "file")') },
     upload('attachment'),
   );
 
@@ -92,7 +67,11 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
     apiRoutes.signFile,
     {
       ...base,
-      schema: { tags, summary: 'Removes the file to sign', params: z.object({ signFlowId: Id }) },
+      schema: {
+        tags,
+        summary: 'Removes the file to sign',
+        params: z.object({ signFlowId: RecordId }),
+      },
     },
     async (request, reply) => {
       await removeFlowFile(deps, userOf(request), request.params.signFlowId, 'signfile');
@@ -106,7 +85,7 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
       schema: {
         tags,
         summary: 'Removes an attachment',
-        params: z.object({ signFlowId: Id, attachmentId: Id }),
+        params: z.object({ signFlowId: RecordId, attachmentId: RecordId }),
       },
     },
     async (request, reply) => {
@@ -136,7 +115,7 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
         schema: {
           tags,
           summary: `Downloads the ${kind} (supports Range)`,
-          params: z.object({ signflowId: Id, [fileParam]: Id }),
+          params: z.object({ signflowId: RecordId, [fileParam]: RecordId }),
         },
       },
       async (request, reply) => {
@@ -147,19 +126,8 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
           params.signflowId ?? '',
           params[fileParam] ?? '',
           kind,
+          requestContextOf(request, userOf(request).email),
         );
-        if (kind === 'signedfile' || kind === 'personalsignedfile') {
-          await recordAuditEvent(
-            deps.db,
-            {
-              operation: auditOperations.downloaded,
-              flowId: file.flow_id,
-              details: { kind },
-              ...requestContextOf(request, userOf(request).email),
-            },
-            deps.clock.now(),
-          );
-        }
         return sendStoredFile(deps, request, reply, file);
       },
     );

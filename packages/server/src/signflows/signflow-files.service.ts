@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { limits, validationKeys, type FileInfo } from '@esign/contract';
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../http/request-context.ts';
+import type { RequestContext, SessionUser } from '../http/request-context.ts';
+import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import type { Database, FileKind, FileRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { detectContentType } from '../files/content-type.ts';
+import { nameForType } from '../files/file-name.ts';
 import { checkPdf, checkSignablePdf } from '../files/pdf-check.ts';
 import type { ReceivedFile } from '../files/receive-upload.ts';
 import { flowConflict, updateDraft } from './flow-state.ts';
-import { findFile, listFiles } from './signflows.repository.ts';
+import {
+  deleteFileRecords,
+  deleteFilesOfKind,
+  findFile,
+  insertFileRecords,
+  listFiles,
+} from './signflow-files.repository.ts';
 import { assertDraft, loadVisibleFlow, type SignFlowDeps } from './signflow-access.ts';
 import {
   flowObjectKey,
@@ -60,8 +68,7 @@ export async function copiesOfFlowFiles(
 
 /** Records copied objects inside the record step's transaction. */
 export async function recordCopiedFiles(trx: Kysely<Database>, copies: CopiedFile[]) {
-  if (copies.length === 0) return;
-  await trx.insertInto('sign_flow_files').values(copies).execute();
+  await insertFileRecords(trx, copies);
 }
 
 interface Upload {
@@ -90,19 +97,28 @@ function assertRoomFor(files: FileRow[], kind: FileKind, fileName: string) {
   }
 }
 
-/** Checks an upload by its content and the flow's rules; answers its content type. */
+/**
+ * Checks an upload by its content and the flow's rules; answers its content type and the name
+ * it is kept under, whose extension matches that type.
+ */
 async function checkUpload(deps: SignFlowDeps, flowId: string, kind: FileKind, upload: Upload) {
-  const { fileName, received } = upload;
-  if (fileName.length > limits.fileNameMaxLength) throw refuse(validationKeys.fileNameTooLong);
+  const { received } = upload;
+  if (upload.fileName.length > limits.fileNameMaxLength)
+    throw refuse(validationKeys.fileNameTooLong);
   if (received.size === 0) throw refuse(validationKeys.invalidFileFormat);
+  const detected = await detectContentType(received.path);
+  const contentType = detected?.mime ?? null;
+  const fileName = detected
+    ? nameForType(upload.fileName, detected, limits.fileNameMaxLength)
+    : upload.fileName;
   // Early, to spare reading a file that cannot be kept; checked again where it is recorded.
   assertRoomFor(await listFiles(deps.db, flowId), kind, fileName);
-  const contentType = await detectContentType(received.path);
   if (kind === 'signfile' || contentType === 'application/pdf') {
     const check = kind === 'signfile' ? checkSignablePdf : checkPdf;
     const problem =
       contentType === 'application/pdf' ? await check(received.path, received.size) : 'notPdf';
     if (problem === 'encrypted') throw refuse(validationKeys.encryptedPdf);
+    if (problem === 'activeContent') throw refuse(validationKeys.pdfActiveContent);
     if (problem !== null) throw refuse(validationKeys.invalidFileFormat);
   }
   if (
@@ -111,7 +127,7 @@ async function checkUpload(deps: SignFlowDeps, flowId: string, kind: FileKind, u
   ) {
     throw refuse(validationKeys.invalidFileFormat);
   }
-  return contentType ?? 'application/octet-stream';
+  return { contentType: contentType ?? 'application/octet-stream', fileName };
 }
 
 /**
@@ -129,7 +145,7 @@ export async function addFlowFile(
   try {
     const flow = await loadVisibleFlow(deps.db, user, flowId);
     assertDraft(flow);
-    const contentType = await checkUpload(deps, flowId, kind, upload);
+    const { contentType, fileName } = await checkUpload(deps, flowId, kind, upload);
     const id = randomUUID();
     const key = storageKeyFor(flowId, id);
     const now = deps.clock.now();
@@ -138,37 +154,31 @@ export async function addFlowFile(
       // First the flow's row: still a draft, and held so that a send or another upload
       // waits for this one; then the rules, against the files as they are now.
       if (!(await updateDraft(trx, flowId, now))) throw await flowConflict(trx, flowId);
-      assertRoomFor(await listFiles(trx, flowId), kind, upload.fileName);
+      assertRoomFor(await listFiles(trx, flowId), kind, fileName);
       const previous = kind === 'signfile' ? await listFiles(trx, flowId, 'signfile') : [];
       await queueFileDeletions(
         trx,
         previous.map((file) => file.storage_key),
         now,
       );
-      if (previous.length > 0)
-        await trx
-          .deleteFrom('sign_flow_files')
-          .where('flow_id', '=', flowId)
-          .where('kind', '=', 'signfile')
-          .execute();
-      await trx
-        .insertInto('sign_flow_files')
-        .values({
+      if (previous.length > 0) await deleteFilesOfKind(trx, flowId, 'signfile');
+      await insertFileRecords(trx, [
+        {
           id,
           flow_id: flowId,
           kind,
-          file_name: upload.fileName,
+          file_name: fileName,
           content_type: contentType,
           size: upload.received.size,
           sha256: upload.received.sha256,
           storage_key: key,
           created_at: now.toISOString(),
-        })
-        .execute();
+        },
+      ]);
       return previous.map((file) => file.storage_key);
     });
     if (replaced !== lostRace) await removeStoredFiles(deps.storage, replaced, deps.db);
-    return { Guid: id, FileName: upload.fileName };
+    return { Guid: id, FileName: fileName };
   } finally {
     await upload.received.discard();
   }
@@ -199,14 +209,10 @@ export async function removeFlowFile(
       files.map((file) => file.storage_key),
       now,
     );
-    await trx
-      .deleteFrom('sign_flow_files')
-      .where(
-        'id',
-        'in',
-        files.map((file) => file.id),
-      )
-      .execute();
+    await deleteFileRecords(
+      trx,
+      files.map((file) => file.id),
+    );
   });
   await removeStoredFiles(
     deps.storage,
@@ -215,16 +221,29 @@ export async function removeFlowFile(
   );
 }
 
-/** A file of a flow the user may see, for download. */
+/** A file of a flow the user may see, for download; a signed file's download is audited. */
 export async function findDownload(
   deps: SignFlowDeps,
   user: SessionUser,
   flowId: string,
   fileId: string,
   kind: FileKind,
+  context: RequestContext,
 ) {
   await loadVisibleFlow(deps.db, user, flowId);
   const file = await findFile(deps.db, flowId, fileId, kind);
   if (!file) throw new AppError('notFound');
+  if (kind === 'signedfile' || kind === 'personalsignedfile') {
+    await recordAuditEvent(
+      deps.db,
+      {
+        operation: auditOperations.downloaded,
+        flowId: file.flow_id,
+        details: { kind },
+        ...context,
+      },
+      deps.clock.now(),
+    );
+  }
   return file;
 }

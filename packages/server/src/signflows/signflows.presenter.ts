@@ -7,6 +7,7 @@ import {
   type SignFlow,
 } from '@esign/contract';
 import { toIsoString } from '../db/database.ts';
+import { cleanFileName } from '../files/file-name.ts';
 import type { FileRow, SignerRow, SignFlowRow } from '../db/schema.ts';
 
 const isoOrNull = (value: Date | string | null) => (value === null ? null : toIsoString(value));
@@ -41,7 +42,11 @@ export function presentSigner(row: SignerRow): Signer {
   };
 }
 
-const fileInfo = (row: FileRow): FileInfo => ({ Guid: row.id, FileName: row.file_name });
+// A name stored before uploads were cleaned is shown cleaned too.
+const fileInfo = (row: FileRow): FileInfo => ({
+  Guid: row.id,
+  FileName: cleanFileName(row.file_name),
+});
 
 /** SPEC's sign flow (as create and cancel return it). */
 export function presentSignFlow(row: SignFlowRow, signers: SignerRow[]): SignFlow {

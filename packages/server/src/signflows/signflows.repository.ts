@@ -1,6 +1,6 @@
 import type { ResolvedSignFlowListQuery, SignFlowSortColumn } from '@esign/contract';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Database, FileKind, SignFlowsTable } from '../db/schema.ts';
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Database, SignFlowSignersTable, SignFlowsTable } from '../db/schema.ts';
 
 /** Whose flows a user may see: their own, and those of the groups they belong to. */
 export interface FlowAccess {
@@ -84,18 +84,43 @@ export function listSigners(db: Kysely<Database>, flowId: string) {
     .execute();
 }
 
-export function listFiles(db: Kysely<Database>, flowId: string, kind?: FileKind) {
-  let query = db.selectFrom('sign_flow_files').selectAll().where('flow_id', '=', flowId);
-  if (kind) query = query.where('kind', '=', kind);
-  return query.orderBy('created_at').orderBy('id').execute();
+/** A new draft's row. */
+export async function insertFlow(db: Kysely<Database>, row: Insertable<SignFlowsTable>) {
+  await db.insertInto('sign_flows').values(row).execute();
 }
 
-export function findFile(db: Kysely<Database>, flowId: string, fileId: string, kind: FileKind) {
-  return db
-    .selectFrom('sign_flow_files')
-    .selectAll()
-    .where('flow_id', '=', flowId)
-    .where('id', '=', fileId)
-    .where('kind', '=', kind)
+/** Deletes a flow; its signers and file records go with it (foreign keys cascade). */
+export async function deleteFlow(db: Kysely<Database>, flowId: string) {
+  await db.deleteFrom('sign_flows').where('id', '=', flowId).execute();
+}
+
+/** Notes when the sender last asked for the flow's state. */
+export async function markStatusQueried(db: Kysely<Database>, flowId: string, at: Date) {
+  await db
+    .updateTable('sign_flows')
+    .set({ last_status_query_at: at.toISOString() })
+    .where('id', '=', flowId)
+    .execute();
+}
+
+export async function deleteSigners(db: Kysely<Database>, flowId: string) {
+  await db.deleteFrom('sign_flow_signers').where('flow_id', '=', flowId).execute();
+}
+
+export async function insertSigners(
+  db: Kysely<Database>,
+  signers: Insertable<SignFlowSignersTable>[],
+) {
+  if (signers.length === 0) return;
+  await db.insertInto('sign_flow_signers').values(signers).execute();
+}
+
+/** Whether a group of this id exists (the draft's Role must name one). */
+export async function groupExists(db: Kysely<Database>, groupId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_groups')
+    .select('id')
+    .where('id', '=', groupId)
     .executeTakeFirst();
+  return row !== undefined;
 }

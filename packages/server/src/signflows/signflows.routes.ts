@@ -2,6 +2,7 @@ import {
   apiPaths,
   apiRoutes,
   CancelRequest,
+  RecordId,
   SignFlow,
   SignFlowDetailResponse,
   SignFlowListItem,
@@ -13,18 +14,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestContextOf, requireSession, userOf } from '../http/request-context.ts';
-import { loadVisibleFlow, type SignFlowActionDeps } from './signflow-access.ts';
+import type { SignFlowActionDeps } from './signflow-access.ts';
 import {
   cancelSignFlow,
   checkSignFlow,
   deleteSignFlow,
   listSignFlows,
-  readDetail,
+  readSignFlow,
   saveDraft,
   sendSignFlow,
 } from './signflows.service.ts';
-
-const Id = z.string().min(1).max(64);
 
 /** The sign flow calls of SPEC §7 (files and downloads in signflow-files.routes.ts). */
 export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlowActionDeps) {
@@ -73,12 +72,11 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       schema: {
         tags,
         summary: 'The sign flow with its files',
-        params: z.object({ guid: Id }),
+        params: z.object({ guid: RecordId }),
         response: { 200: SignFlowDetailResponse },
       },
     },
-    async (request) =>
-      readDetail(deps.db, await loadVisibleFlow(deps.db, userOf(request), request.params.guid)),
+    async (request) => readSignFlow(deps, userOf(request), request.params.guid),
   );
 
   routes.delete(
@@ -88,7 +86,7 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       schema: {
         tags,
         summary: 'Deletes a draft or an ended flow with its files',
-        params: z.object({ guid: Id }),
+        params: z.object({ guid: RecordId }),
       },
     },
     async (request, reply) => {
@@ -109,7 +107,7 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
     tags,
     summary:
       'Validates the draft, freezes it and sends it for signing (changes state: X-XSRF-TOKEN required also on GET)',
-    params: z.object({ guid: Id }),
+    params: z.object({ guid: RecordId }),
     response: { 200: SignFlowDetailResponse },
   };
   routes.get(
@@ -126,7 +124,7 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       schema: {
         tags,
         summary: 'Cancels a sent flow for good',
-        params: z.object({ signFlowId: Id }),
+        params: z.object({ signFlowId: RecordId }),
         body: CancelRequest,
         response: { 200: SignFlow },
       },
@@ -141,14 +139,17 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       ),
   );
 
+  // Check can re-send invitations and re-queue a completion, so like send it needs the token.
   routes.get(
     apiRoutes.checkSignFlow,
     {
       ...base,
+      config: { csrfOnSafeMethod: true },
       schema: {
         tags,
-        summary: "Re-reads the flow's state",
-        params: z.object({ signFlowId: Id }),
+        summary:
+          "Re-reads the flow's state; re-sends a failed flow (changes state: X-XSRF-TOKEN required also on GET)",
+        params: z.object({ signFlowId: RecordId }),
         response: { 200: SignFlowDetailResponse },
       },
     },

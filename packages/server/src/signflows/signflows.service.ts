@@ -14,7 +14,17 @@ import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { endSentFlow, flowConflict, isDeletable, updateDraft } from './flow-state.ts';
 import { presentDetail, presentListItem, presentSignFlow } from './signflows.presenter.ts';
-import { listFiles, listFlows, listSigners } from './signflows.repository.ts';
+import {
+  deleteFlow,
+  deleteSigners,
+  groupExists,
+  insertFlow,
+  insertSigners,
+  listFlows,
+  listSigners,
+  markStatusQueried,
+} from './signflows.repository.ts';
+import { listFiles } from './signflow-files.repository.ts';
 import { copiesOfFlowFiles, recordCopiedFiles } from './signflow-files.service.ts';
 import { storeAndRecord } from '../files/store-and-record.ts';
 import { queueFileDeletions, removeStoredFiles } from '../files/stored-objects.ts';
@@ -49,18 +59,18 @@ export async function readDetail(db: Kysely<Database>, flow: SignFlowRow) {
   return presentDetail(flow, signers, files);
 }
 
+/** A flow the user may see, with its signers and files; 404 for any other. */
+export async function readSignFlow(deps: SignFlowDeps, user: SessionUser, flowId: string) {
+  return readDetail(deps.db, await loadVisibleFlow(deps.db, user, flowId));
+}
+
 async function assertGroupAllowed(
   db: Kysely<Database>,
   user: SessionUser,
   groupId: string | null | undefined,
 ) {
   if (!groupId) return;
-  const exists = await db
-    .selectFrom('user_groups')
-    .select('id')
-    .where('id', '=', groupId)
-    .executeTakeFirst();
-  if (!exists || (!user.isAdmin && !user.groupIds.includes(groupId))) {
+  if (!(await groupExists(db, groupId)) || (!user.isAdmin && !user.groupIds.includes(groupId))) {
     throw new AppError('validation', {
       issues: [{ path: 'Role', key: validationKeys.unknownGroup }],
     });
@@ -125,38 +135,31 @@ export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: Sa
       // Sent (or otherwise changed state) since it was read: nothing of this save is kept.
       if (!(await updateDraft(trx, id, now, values))) throw await flowConflict(trx, id);
       signerIds = keptSignerIds(input.Signers, await listSigners(trx, id));
-      await trx.deleteFrom('sign_flow_signers').where('flow_id', '=', id).execute();
+      await deleteSigners(trx, id);
     } else {
-      await trx
-        .insertInto('sign_flows')
-        .values({
-          ...values,
-          id,
-          owner_id: user.id,
-          status: 'Draft',
-          created_at: now.toISOString(),
-          auto_delete_at: new Date(now.getTime() + days(deps.config.autoDeleteDays)).toISOString(),
-        })
-        .execute();
+      await insertFlow(trx, {
+        ...values,
+        id,
+        owner_id: user.id,
+        status: 'Draft',
+        created_at: now.toISOString(),
+        auto_delete_at: new Date(now.getTime() + days(deps.config.autoDeleteDays)).toISOString(),
+      });
     }
-    if (input.Signers.length > 0) {
-      await trx
-        .insertInto('sign_flow_signers')
-        .values(
-          input.Signers.map((signer, position) => ({
-            id: signerIds[position] ?? randomUUID(),
-            flow_id: id,
-            position,
-            name: signer.Name,
-            email: signer.Email,
-            organisation: signer.Organisation,
-            personal_identity_code: signer.PersonalIdentityCode,
-            role: null,
-            status: 'Unsigned',
-          })),
-        )
-        .execute();
-    }
+    await insertSigners(
+      trx,
+      input.Signers.map((signer, position) => ({
+        id: signerIds[position] ?? randomUUID(),
+        flow_id: id,
+        position,
+        name: signer.Name,
+        email: signer.Email,
+        organisation: signer.Organisation,
+        personal_identity_code: signer.PersonalIdentityCode,
+        role: null,
+        status: 'Unsigned' as const,
+      })),
+    );
     await recordCopiedFiles(trx, copies.records);
   });
   const flow = await loadVisibleFlow(db, user, id);
@@ -234,11 +237,7 @@ export async function checkSignFlow(
 ) {
   const flow = await loadVisibleFlow(deps.db, user, flowId);
   await retryStuckFlow(deps, flow, context);
-  await deps.db
-    .updateTable('sign_flows')
-    .set({ last_status_query_at: deps.clock.now().toISOString() })
-    .where('id', '=', flowId)
-    .execute();
+  await markStatusQueried(deps.db, flowId, deps.clock.now());
   return readDetail(deps.db, await loadVisibleFlow(deps.db, user, flowId));
 }
 
@@ -251,7 +250,7 @@ export async function deleteSignFlow(deps: SignFlowDeps, user: SessionUser, flow
     const files = await listFiles(trx, flowId);
     const storageKeys = files.map((file) => file.storage_key);
     await queueFileDeletions(trx, storageKeys, now);
-    await trx.deleteFrom('sign_flows').where('id', '=', flowId).execute();
+    await deleteFlow(trx, flowId);
     if (flow.status !== 'Draft')
       await recordAuditEvent(
         trx,

@@ -3,6 +3,7 @@ import { deletableStatuses } from '../signflows/flow-state.ts';
 import { queueFileDeletions, removeStoredFiles } from '../files/stored-objects.ts';
 import { listFiles } from '../signflows/flow-records.ts';
 import type { SigningDeps } from './signing-deps.ts';
+import { deleteFlowIn, listFlowsDueForDeletion } from './scheduled-flows.repository.ts';
 
 /** Flows in these states are deleted at their auto-delete date; a flow out for signing never is. */
 const deletable = deletableStatuses;
@@ -10,25 +11,14 @@ const deletable = deletableStatuses;
 /** Deletes, files and all, every flow whose auto-delete date has passed; answers how many. */
 export async function deleteExpiredFlows(deps: SigningDeps, batch = 100): Promise<number> {
   const now = deps.clock.now();
-  const due = await deps.db
-    .selectFrom('sign_flows')
-    .select(['id', 'status', 'auto_delete_at'])
-    .where('auto_delete_at', '<=', now.toISOString())
-    .where('status', 'in', deletable)
-    .limit(batch)
-    .execute();
+  const due = await listFlowsDueForDeletion(deps.db, now, deletable, batch);
   let deleted = 0;
   for (const flow of due) {
     const keys = await deps.db.transaction().execute(async (trx) => {
       const files = await listFiles(trx, flow.id);
       const storageKeys = files.map((file) => file.storage_key);
       await queueFileDeletions(trx, storageKeys, now);
-      const removed = await trx
-        .deleteFrom('sign_flows')
-        .where('id', '=', flow.id)
-        .where('status', 'in', deletable)
-        .executeTakeFirst();
-      if (Number(removed.numDeletedRows) !== 1) return [];
+      if (!(await deleteFlowIn(trx, flow.id, deletable))) return [];
       await recordAuditEvent(
         trx,
         {

@@ -5,7 +5,7 @@ import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
 import type { SignFlowStatus } from '@esign/contract';
 import { flowTransitions, moveFlow } from '../signflows/flow-state.ts';
-import { listSigners } from '../signflows/flow-records.ts';
+import { insertFileRecords, listSigners } from '../signflows/flow-records.ts';
 import { days, type SigningDeps } from './signing-deps.ts';
 import { findFlow, findOwner, findWorkingFile } from './signing.repository.ts';
 import { inspectorLink, senderFlowLink } from './signing-addresses.ts';
@@ -99,9 +99,8 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
       if (!won) return lostRace;
       for (const file of files) {
         const { size, sha256 } = storedAt(objects, file.key);
-        await trx
-          .insertInto('sign_flow_files')
-          .values({
+        await insertFileRecords(trx, [
+          {
             id: file.id,
             flow_id: flow.id,
             kind: file.kind,
@@ -111,8 +110,8 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
             sha256,
             storage_key: file.key,
             created_at: now.toISOString(),
-          })
-          .execute();
+          },
+        ]);
       }
       const signed = storedAt(objects, files[0]?.key ?? '');
       await recordAuditEvent(

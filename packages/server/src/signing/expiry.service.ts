@@ -7,6 +7,7 @@ import { endSignerSessions } from './signer-session.ts';
 import { days, type SigningDeps } from './signing-deps.ts';
 import { senderFlowLink } from './signing-addresses.ts';
 import { findOwner } from './signing.repository.ts';
+import { listOverdueFlows } from './scheduled-flows.repository.ts';
 
 /**
  * Ends the flows still out for signing whose deadline has passed: each becomes Cancelled
@@ -15,13 +16,7 @@ import { findOwner } from './signing.repository.ts';
  */
 export async function expireOverdueFlows(deps: SigningDeps, batch = 100): Promise<number> {
   const now = deps.clock.now();
-  const due = await deps.db
-    .selectFrom('sign_flows')
-    .selectAll()
-    .where('status', '=', 'Sent')
-    .where('deadline_at', '<=', now.toISOString())
-    .limit(batch)
-    .execute();
+  const due = await listOverdueFlows(deps.db, now, batch);
   let expired = 0;
   for (const flow of due) {
     const owner = await findOwner(deps.db, flow.owner_id);

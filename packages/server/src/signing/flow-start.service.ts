@@ -8,10 +8,11 @@ import { AppError } from '../errors/app-error.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { flowConflict, flowStateOf, moveFlow } from '../signflows/flow-state.ts';
-import { listFiles, listSigners } from '../signflows/flow-records.ts';
+import { insertFileRecords, listFiles, listSigners } from '../signflows/flow-records.ts';
 import { flowObjectKey, storeAndRecord, storedAt } from '../files/store-and-record.ts';
 import { days, signingJobs, type SigningDeps } from './signing-deps.ts';
 import { reminderJob } from './invitations.service.ts';
+import { setSignerLink } from './signing.repository.ts';
 import { hashToken, newLinkSalt, signingToken } from './signing-links.ts';
 import { signersInTurn } from './signing-turns.ts';
 import { downloadToFile, withTempDir } from '../files/working-document.ts';
@@ -119,9 +120,8 @@ export async function startSigning(
         signFilesNow[0]?.id !== signFile.id
       )
         throw changedMeanwhile(flow.id);
-      await trx
-        .insertInto('sign_flow_files')
-        .values({
+      await insertFileRecords(trx, [
+        {
           id,
           flow_id: flow.id,
           kind: 'working',
@@ -131,16 +131,12 @@ export async function startSigning(
           sha256: stored.sha256,
           storage_key: source.key,
           created_at: now.toISOString(),
-        })
-        .execute();
+        },
+      ]);
       for (const signer of signers) {
         const salt = newLinkSalt();
         const token = signingToken(deps.config.sessionSecret, signer.id, salt);
-        await trx
-          .updateTable('sign_flow_signers')
-          .set({ token_salt: salt, token_hash: hashToken(token) })
-          .where('id', '=', signer.id)
-          .execute();
+        await setSignerLink(trx, signer.id, { salt, tokenHash: hashToken(token) });
       }
       for (const signer of signersInTurn(flow, signers)) {
         await enqueueJob(

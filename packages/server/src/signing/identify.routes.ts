@@ -1,22 +1,11 @@
-import { signingErrorKeys, signingPaths, signingRoutes } from '@esign/contract';
+import { signingPaths, signingRoutes } from '@esign/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { injectFetch } from '../auth/identity.ts';
-import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
-import { AppError } from '../errors/app-error.ts';
-import { SignerIdentificationError } from './identify/identification-error.ts';
-import {
-  completeSignerIdentification,
-  startSignerIdentification,
-} from './identify/signer-identification.ts';
-import { identityMatchesSigner } from './identify/verified-identity.ts';
+import { beginIdentification, finishIdentification } from './identify.service.ts';
 import type { SigningDeps } from './signing-deps.ts';
-import { findSigner } from './signing.repository.ts';
-import { createSignerSession, signerCookieName } from './signer-session.ts';
-import { assertOpen, loadSignerContext } from './signer-task.service.ts';
-import { requestContextOf } from '../http/request-context.ts';
-import { setSignerCookie, signerActor } from './signer-request.ts';
+import { setSignerCookie, signerLinkOf, signerRequestOf } from './signer-request.ts';
 
 const tags = ['signing'];
 const stateCookie = 'esign_identify';
@@ -44,18 +33,11 @@ export async function registerIdentifyRoutes(app: FastifyInstance, deps: Signing
       },
     },
     async (request, reply) => {
-      const { token } = request.params;
-      const context = await loadSignerContext(deps, token, request.cookies[signerCookieName]);
-      assertOpen(context);
-      if (context.flow.minimum_signature_level !== 'Advanced')
-        throw new AppError('validation', { key: signingErrorKeys.wrongLevel });
-      const url = await startSignerIdentification(
+      const { url, state } = await beginIdentification(
         { ...identifyDeps, log: request.log },
-        context.signer.id,
-        token,
+        signerLinkOf(request),
       );
       // Binds the answer to this browser: a callback address replayed elsewhere is refused.
-      const state = new URL(url).searchParams.get('state') ?? '';
       reply.setCookie(stateCookie, state, {
         path: signingRoutes.identifyCallback,
         httpOnly: true,
@@ -74,53 +56,14 @@ export async function registerIdentifyRoutes(app: FastifyInstance, deps: Signing
       const callbackUrl = new URL(request.url, deps.config.publicUrl);
       const expectedState = request.cookies[stateCookie];
       reply.clearCookie(stateCookie, { path: signingRoutes.identifyCallback });
-      let result;
-      try {
-        if (!expectedState || callbackUrl.searchParams.get('state') !== expectedState)
-          throw new SignerIdentificationError(null, new Error('state not of this browser'));
-        result = await completeSignerIdentification(
-          { ...identifyDeps, log: request.log },
-          callbackUrl,
-        );
-      } catch (error) {
-        if (error instanceof SignerIdentificationError && error.returnToken)
-          return backToPage(reply, error.returnToken, signingErrorKeys.identificationFailed);
-        throw error;
-      }
-      const { signerId, returnToken, identity } = result;
-      const signer = await findSigner(deps.db, signerId);
-      if (!signer) throw new AppError('notFound', { key: signingErrorKeys.linkInvalid });
-      const context = await loadSignerContext(deps, returnToken, undefined);
-      const now = deps.clock.now();
-      const audit = requestContextOf(request, signerActor(context));
-      if (!identityMatchesSigner(identity, signer)) {
-        await recordAuditEvent(
-          deps.db,
-          {
-            operation: auditOperations.authenticationFailed,
-            flowId: signer.flow_id,
-            ...audit,
-            details: { signerId, method: 'oidc', reason: 'identity does not match the signer' },
-          },
-          now,
-        );
-        return backToPage(reply, returnToken, signingErrorKeys.identityMismatch);
-      }
-      const session = await deps.db.transaction().execute(async (trx) => {
-        await recordAuditEvent(
-          trx,
-          {
-            operation: auditOperations.authenticated,
-            flowId: signer.flow_id,
-            ...audit,
-            details: { signerId, method: 'oidc', issuer: identity.issuer },
-          },
-          now,
-        );
-        return createSignerSession(trx, signerId, identity, now);
-      });
-      setSignerCookie(deps, reply, returnToken, session);
-      return backToPage(reply, returnToken);
+      const answer = await finishIdentification(
+        { ...identifyDeps, log: request.log },
+        callbackUrl,
+        expectedState,
+        signerRequestOf(request),
+      );
+      if (answer.session) setSignerCookie(deps, reply, answer.returnToken, answer.session);
+      return backToPage(reply, answer.returnToken, answer.errorKey ?? undefined);
     },
   );
 }

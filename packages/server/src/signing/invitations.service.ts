@@ -5,7 +5,7 @@ import { enqueueJob } from '../jobs/job-queue.ts';
 import type { NewJob } from '../jobs/enqueue-job.ts';
 import { listSigners } from '../signflows/flow-records.ts';
 import { days, signingJobs, type SigningDeps } from './signing-deps.ts';
-import { findFlow, findOwner, findSigner } from './signing.repository.ts';
+import { findFlow, findOwner, findSigner, markSignerMailed } from './signing.repository.ts';
 import { signingLink, signingToken } from './signing-links.ts';
 import { signersInTurn } from './signing-turns.ts';
 
@@ -37,11 +37,7 @@ export async function mailSigningLink(
   await deps.mailer.send({ to: signer.email, ...message });
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('sign_flow_signers')
-      .set(reminder ? { reminded_at: now.toISOString() } : { invited_at: now.toISOString() })
-      .where('id', '=', signer.id)
-      .execute();
+    await markSignerMailed(trx, signer.id, reminder, now);
     await recordAuditEvent(
       trx,
       {

@@ -12,12 +12,15 @@ import {
   completeQualifiedSignature,
   startQualifiedSignature,
 } from './qualified/qualified-signature.service.ts';
+import { QualifiedSignatureError } from './qualified/qualified-signature-error.ts';
 import { appearanceLines } from './sign.service.ts';
 import { storeSignature } from './signature-record.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { findWorkingFile } from './signing.repository.ts';
+import { insertAuthState, takeAuthState } from './signer-auth.repository.ts';
 import { hashToken } from './signing-links.ts';
 import {
+  asSigner,
   assertIdentified,
   assertOpen,
   loadSignerContext,
@@ -77,39 +80,46 @@ export async function startQualified(deps: SigningDeps, context: SignerContext):
     await storeReserved(deps, [
       { key: pendingKeyOf(state), file: outputPath, contentType: 'application/pdf' },
     ]);
-    await deps.db
-      .insertInto('signer_auth_states')
-      .values({
-        state: baseStateOf(state),
-        signer_id: context.signer.id,
-        kind: baseKind,
-        payload: JSON.stringify({ workingFileId: working.id, workingKey: working.storage_key }),
-        created_at: deps.clock.now().toISOString(),
-      })
-      .execute();
+    await insertAuthState(deps.db, baseKind, {
+      state: baseStateOf(state),
+      signerId: context.signer.id,
+      payload: JSON.stringify({ workingFileId: working.id, workingKey: working.storage_key }),
+      createdAt: deps.clock.now(),
+    });
     return authorizeUrl;
   });
 }
 
 async function takeBase(deps: SigningDeps, state: string) {
-  const row = await deps.db
-    .selectFrom('signer_auth_states')
-    .select('payload')
-    .where('state', '=', baseStateOf(state))
-    .where('kind', '=', baseKind)
-    .executeTakeFirst();
-  await deps.db.deleteFrom('signer_auth_states').where('state', '=', baseStateOf(state)).execute();
+  const row = await takeAuthState(deps.db, baseKind, baseStateOf(state));
   return row ? (JSON.parse(row.payload) as { workingFileId: string; workingKey: string }) : null;
 }
+
+type QualifiedCallback = { state: string; code?: string; error?: string };
 
 /**
  * The trust service's answer: with a code, the signature is completed and recorded as the
  * signer's; with an error (the signer cancelled), the prepared document is dropped.
- * Answers the signer's link token, and an error key to show on their page if any.
+ * Answers the signer's link token, and an error key to show on their page if any; a failure
+ * that knows the signer's link answers it with the failure's key, any other is thrown.
  */
 export async function finishQualified(
   deps: SigningDeps,
-  query: { state: string; code?: string; error?: string },
+  query: QualifiedCallback,
+  request: RequestContext,
+): Promise<{ returnToken: string | null; errorKey: string | null }> {
+  try {
+    return await completeQualified(deps, query, request);
+  } catch (error) {
+    if (error instanceof QualifiedSignatureError && error.returnToken)
+      return { returnToken: error.returnToken, errorKey: error.key };
+    throw error;
+  }
+}
+
+async function completeQualified(
+  deps: SigningDeps,
+  query: QualifiedCallback,
   request: RequestContext,
 ): Promise<{ returnToken: string | null; errorKey: string | null }> {
   const csc = cscOf(deps);
@@ -149,7 +159,7 @@ export async function finishQualified(
           level: 'Qualified',
         },
         preparedPath,
-        { ...request, actor: `${context.signer.name} <${context.signer.email}>` },
+        asSigner(request, context),
       );
       // Another signature landed on the document meanwhile: this one must be made again.
       if (!won) return { returnToken, errorKey: signingErrorKeys.signingFailed };

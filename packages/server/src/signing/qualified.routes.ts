@@ -1,9 +1,8 @@
-import { signingPaths, signingRoutes } from '@esign/contract';
+import { plainText, signingPaths, signingRoutes } from '@esign/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { finishQualified } from './qualified-flow.service.ts';
-import { QualifiedSignatureError } from './qualified/qualified-signature-error.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { requestContextOf } from '../http/request-context.ts';
 
@@ -17,21 +16,18 @@ export async function registerQualifiedRoutes(app: FastifyInstance, deps: Signin
         tags: ['signing'],
         summary: 'The trust service answers a qualified signature’s authorisation',
         querystring: z.object({
-          state: z.string().min(1).max(200),
+          state: z.string().min(1).max(200).check(plainText()),
           code: z.string().max(2000).optional(),
           error: z.string().max(200).optional(),
         }),
       },
     },
     async (request, reply) => {
-      let result;
-      try {
-        result = await finishQualified(deps, request.query, requestContextOf(request, 'signer'));
-      } catch (error) {
-        if (error instanceof QualifiedSignatureError && error.returnToken)
-          result = { returnToken: error.returnToken, errorKey: error.key };
-        else throw error;
-      }
+      const result = await finishQualified(
+        deps,
+        request.query,
+        requestContextOf(request, 'signer'),
+      );
       if (!result.returnToken) return reply.redirect('/', 303);
       const page = signingPaths.page(result.returnToken);
       return reply.redirect(

@@ -6,7 +6,7 @@ import { endSentFlow } from '../signflows/flow-state.ts';
 import { listSigners } from '../signflows/flow-records.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import { days, type SigningDeps } from './signing-deps.ts';
-import { findOwner } from './signing.repository.ts';
+import { findOwner, markSignerRejected } from './signing.repository.ts';
 import { assertIdentified, assertOpen, type SignerContext } from './signer-task.service.ts';
 import { endSignerSessions } from './signer-session.ts';
 
@@ -35,11 +35,7 @@ export async function rejectAsSigner(
     const retention = days(deps.config.autoDeleteDays);
     if (!(await endSentFlow(trx, flow.id, { status: 'Rejected' }, now, retention)))
       throw new AppError('conflict');
-    await trx
-      .updateTable('sign_flow_signers')
-      .set({ status: 'Rejected', rejection_comment: comment, completed_at: now.toISOString() })
-      .where('id', '=', signer.id)
-      .execute();
+    await markSignerRejected(trx, signer.id, comment, now);
     await endSignerSessions(trx, signer.id);
     await recordAuditEvent(
       trx,

@@ -1,6 +1,6 @@
 import type { FlowEventsResponse } from '@esign/contract';
 import type { Kysely } from 'kysely';
-import type { RequestContext, SessionUser } from '../http/request-context.ts';
+import type { RequestContext, RequestMeta, SessionUser } from '../http/request-context.ts';
 import type { Database, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, findBrokenAuditLink, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -8,10 +8,14 @@ import { enqueueJob, runQueuedJobNow } from '../jobs/job-queue.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
 import { loadVisibleFlow } from '../signflows/signflow-access.ts';
 import { moveFlow } from '../signflows/flow-state.ts';
-import { listSigners } from '../signflows/flow-records.ts';
+import { listFiles, listSigners } from '../signflows/flow-records.ts';
+import { listAuditEvents } from '../audit/audit.repository.ts';
+import { presentFlowEvents } from './flow-events.presenter.ts';
+import { listFullySignedSentFlows } from './scheduled-flows.repository.ts';
+import { findSignerLinkSalt } from './signing.repository.ts';
 import { invitedOthers } from './reject.service.ts';
 import { signingJobs, type SigningDeps } from './signing-deps.ts';
-import { signingLink, signingToken } from './signing-links.ts';
+import { inspectorToken, sameToken, signingLink, signingToken } from './signing-links.ts';
 import { signersInTurn } from './signing-turns.ts';
 
 /** In the cancel's transaction: the audit event, and a notice to every signer already invited. */
@@ -114,24 +118,8 @@ export async function retryStuckFlow(
  */
 export async function queueStuckCompletions(deps: SigningDeps, graceMs: number): Promise<number> {
   const now = deps.clock.now();
-  const stuck = await deps.db
-    .selectFrom('sign_flows')
-    .select('id')
-    .where('status', '=', 'Sent')
-    .where('updated_at', '<', new Date(now.getTime() - graceMs).toISOString())
-    .where(({ exists, not, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('sign_flow_signers')
-            .select('sign_flow_signers.id')
-            .whereRef('sign_flow_signers.flow_id', '=', 'sign_flows.id')
-            .where('sign_flow_signers.status', '!=', 'Signed'),
-        ),
-      ),
-    )
-    .limit(100)
-    .execute();
-  for (const flow of stuck) await queueCompletion(deps, flow.id, now);
+  const stuck = await listFullySignedSentFlows(deps.db, new Date(now.getTime() - graceMs), 100);
+  for (const flowId of stuck) await queueCompletion(deps, flowId, now);
   if (stuck.length > 0) deps.kickJobs?.();
   return stuck.length;
 }
@@ -144,12 +132,7 @@ export async function signingUrlFor(
   signerId: string,
 ): Promise<string> {
   await loadVisibleFlow(deps.db, user, flowId);
-  const signer = await deps.db
-    .selectFrom('sign_flow_signers')
-    .select(['id', 'token_salt'])
-    .where('id', '=', signerId)
-    .where('flow_id', '=', flowId)
-    .executeTakeFirst();
+  const signer = await findSignerLinkSalt(deps.db, flowId, signerId);
   if (!signer?.token_salt) throw new AppError('notFound');
   return signingLink(
     deps.config.publicUrl,
@@ -164,22 +147,34 @@ export async function flowEvents(
   flowId: string,
 ): Promise<FlowEventsResponse> {
   await loadVisibleFlow(deps.db, user, flowId);
-  const rows = await deps.db
-    .selectFrom('audit_events')
-    .selectAll()
-    .where('flow_id', '=', flowId)
-    .orderBy('seq', 'asc')
-    .execute();
-  return {
-    Events: rows.map((row) => ({
-      Id: row.id,
-      Time: new Date(row.occurred_at).toISOString(),
-      Operation: row.operation,
-      Actor: row.actor,
-      Ip: row.ip,
-      UserAgent: row.user_agent,
-      Details: JSON.parse(row.details) as Record<string, unknown>,
-    })),
-    ChainIntact: (await findBrokenAuditLink(deps.db, flowId)) === null,
-  };
+  const rows = await listAuditEvents(deps.db, flowId);
+  return presentFlowEvents(rows, (await findBrokenAuditLink(deps.db, flowId)) === null);
+}
+
+/**
+ * The inspector's read-only link: the flow's signed file, for a token only the inspector's
+ * mail carries; every download is audited. Any other token, or no signed file yet, is 404.
+ */
+export async function findInspectorFile(
+  deps: SigningDeps,
+  flowId: string,
+  token: string,
+  request: RequestMeta,
+) {
+  if (!sameToken(token, inspectorToken(deps.config.sessionSecret, flowId)))
+    throw new AppError('notFound');
+  const [signed] = await listFiles(deps.db, flowId, 'signedfile');
+  if (!signed) throw new AppError('notFound');
+  await recordAuditEvent(
+    deps.db,
+    {
+      operation: auditOperations.downloaded,
+      flowId,
+      actor: 'inspector',
+      ...request,
+      details: { kind: 'signedfile' },
+    },
+    deps.clock.now(),
+  );
+  return signed;
 }

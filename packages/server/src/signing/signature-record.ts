@@ -5,7 +5,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { Database, SignerRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
-import { listSigners } from '../signflows/flow-records.ts';
+import { deleteFileRecords, insertFileRecords, listSigners } from '../signflows/flow-records.ts';
 import {
   flowObjectKey,
   lostRace,
@@ -17,6 +17,7 @@ import { queueFileDeletions, removeStoredFiles } from '../files/stored-objects.t
 import type { RequestContext } from '../http/request-context.ts';
 import { signingJobs, type SigningDeps } from './signing-deps.ts';
 import { signersInTurn } from './signing-turns.ts';
+import { findFileName, markSignerSigned, swapWorkingFile } from './signing.repository.ts';
 import { endSignerSessions, type VerifiedIdentity } from './signer-session.ts';
 import { signaturesCounter } from '../metrics/process-metrics.ts';
 
@@ -44,50 +45,29 @@ export async function recordSignature(
   now: Date,
 ): Promise<boolean> {
   const { flow, signer, stored } = outcome;
-  const swapped = await trx
-    .updateTable('sign_flows')
-    .set({ working_file_id: stored.id, updated_at: now.toISOString() })
-    .where('id', '=', flow.id)
-    .where('status', '=', 'Sent')
-    .where('working_file_id', '=', outcome.previousFileId)
-    .executeTakeFirst();
-  if (Number(swapped.numUpdatedRows) !== 1) return false;
-  const marked = await trx
-    .updateTable('sign_flow_signers')
-    .set({
-      status: 'Signed',
-      completed_at: now.toISOString(),
-      verified_identity: JSON.stringify(outcome.identity),
-      signature_level: outcome.level,
-      code_hash: null,
-      code_expires_at: null,
-    })
-    .where('id', '=', signer.id)
-    .where('status', '=', 'Unsigned')
-    .executeTakeFirst();
+  const swap = { from: outcome.previousFileId, to: stored.id, at: now };
+  if (!(await swapWorkingFile(trx, flow.id, swap))) return false;
+  const marked = await markSignerSigned(trx, signer.id, {
+    identity: JSON.stringify(outcome.identity),
+    level: outcome.level,
+    at: now,
+  });
   // The same signer's other request won (its document swap came first): this one is 409.
-  if (Number(marked.numUpdatedRows) !== 1)
-    throw new AppError('conflict', { key: signingErrorKeys.alreadyDone });
-  const previous = await trx
-    .selectFrom('sign_flow_files')
-    .select(['id', 'file_name'])
-    .where('id', '=', outcome.previousFileId)
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('sign_flow_files')
-    .values({
+  if (!marked) throw new AppError('conflict', { key: signingErrorKeys.alreadyDone });
+  await insertFileRecords(trx, [
+    {
       id: stored.id,
       flow_id: flow.id,
       kind: 'working',
-      file_name: previous.file_name,
+      file_name: await findFileName(trx, outcome.previousFileId),
       content_type: 'application/pdf',
       size: stored.size,
       sha256: stored.sha256,
       storage_key: stored.storageKey,
       created_at: now.toISOString(),
-    })
-    .execute();
-  await trx.deleteFrom('sign_flow_files').where('id', '=', outcome.previousFileId).execute();
+    },
+  ]);
+  await deleteFileRecords(trx, [outcome.previousFileId]);
   await queueFileDeletions(trx, [outcome.previousStorageKey], now);
   await endSignerSessions(trx, signer.id);
   await recordAuditEvent(

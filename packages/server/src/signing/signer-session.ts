@@ -3,6 +3,11 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.ts';
 import { hashToken } from './signing-links.ts';
+import {
+  deleteSignerSessions,
+  findSignerSession,
+  insertSignerSession,
+} from './signer-auth.repository.ts';
 
 /** The cookie that holds a signer's session; its path is the signer's own link, so signers never mix. */
 export const signerCookieName = 'esign_signer';
@@ -33,16 +38,13 @@ export async function createSignerSession(
   now: Date,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('signer_sessions')
-    .values({
-      id_hash: hashToken(token),
-      signer_id: signerId,
-      identity: JSON.stringify(identity),
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + signerSessionMinutes * 60_000).toISOString(),
-    })
-    .execute();
+  await insertSignerSession(db, {
+    id_hash: hashToken(token),
+    signer_id: signerId,
+    identity: JSON.stringify(identity),
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + signerSessionMinutes * 60_000).toISOString(),
+  });
   return token;
 }
 
@@ -54,12 +56,7 @@ export async function findSignerIdentity(
   now: Date,
 ): Promise<VerifiedIdentity | null> {
   if (!cookieValue) return null;
-  const row = await db
-    .selectFrom('signer_sessions')
-    .select(['identity', 'expires_at'])
-    .where('id_hash', '=', hashToken(cookieValue))
-    .where('signer_id', '=', signerId)
-    .executeTakeFirst();
+  const row = await findSignerSession(db, hashToken(cookieValue), signerId);
   if (!row || new Date(row.expires_at).getTime() <= now.getTime()) return null;
   const parsed = VerifiedIdentity.safeParse(JSON.parse(row.identity));
   return parsed.success ? parsed.data : null;
@@ -67,5 +64,5 @@ export async function findSignerIdentity(
 
 /** Ends every session of a signer (after signing or rejecting, the task is done). */
 export async function endSignerSessions(db: Kysely<Database>, signerId: string) {
-  await db.deleteFrom('signer_sessions').where('signer_id', '=', signerId).execute();
+  await deleteSignerSessions(db, signerId);
 }

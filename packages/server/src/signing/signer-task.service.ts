@@ -1,28 +1,22 @@
-import { randomInt } from 'node:crypto';
-import {
-  codeLength,
-  codeMaxAttempts,
-  codeValidityMinutes,
-  languageOf,
-  signingErrorKeys,
-  type CodeSent,
-  type SignerTask,
-} from '@esign/contract';
+import { signingErrorKeys, type SignerTask } from '@esign/contract';
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
+import { hasSignerEventSince } from '../audit/audit.repository.ts';
 import { AppError } from '../errors/app-error.ts';
-import { enqueueMail } from '../mail/mail-job.ts';
 import { listFiles, listSigners } from '../signflows/flow-records.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { findOwner, findSigner, findSignerByTokenHash } from './signing.repository.ts';
-import { hashCode, hashToken, sameToken } from './signing-links.ts';
-import { emailHint, taskStateOf } from './signing-turns.ts';
-import {
-  createSignerSession,
-  findSignerIdentity,
-  type VerifiedIdentity,
-} from './signer-session.ts';
+import { hashToken } from './signing-links.ts';
+import { taskStateOf } from './signing-turns.ts';
+import { findSignerIdentity, type VerifiedIdentity } from './signer-session.ts';
+import { presentTask } from './signer-task.presenter.ts';
+
+/** What a signer's request brings: their link's token, and their session cookie if any. */
+export interface SignerLink {
+  token: string;
+  cookie: string | undefined;
+}
 
 /** A signer's task as one request sees it. */
 export interface SignerContext {
@@ -34,7 +28,6 @@ export interface SignerContext {
 }
 
 const linkInvalid = () => new AppError('notFound', { key: signingErrorKeys.linkInvalid });
-const codeResendAfterMs = 30_000;
 
 /** Finds the signer a link belongs to; an unknown link, or a deleted flow, is 404. */
 export async function loadSignerContext(
@@ -72,6 +65,17 @@ export function assertOpen(context: SignerContext) {
   throw new AppError('conflict', { key: signingErrorKeys.flowEnded });
 }
 
+/** The signer as the audit trail names them. */
+export const signerActor = (context: SignerContext) =>
+  `${context.signer.name} <${context.signer.email}>`;
+
+/** The request's context for the audit trail, with the signer as its actor. */
+export const asSigner = (request: RequestContext, context: SignerContext): RequestContext => ({
+  ...request,
+  actor: signerActor(context),
+});
+
+/** The signer's identity; 401 for a signer not (or no longer) identified in this browser. */
 export function assertIdentified(context: SignerContext): VerifiedIdentity {
   if (!context.identity)
     throw new AppError('unauthorized', { key: signingErrorKeys.notAuthenticated });
@@ -79,39 +83,19 @@ export function assertIdentified(context: SignerContext): VerifiedIdentity {
 }
 
 /** The page's view of the task; the document and attachments only to an identified signer in turn. */
-export async function presentTask(deps: SigningDeps, context: SignerContext): Promise<SignerTask> {
+export async function readTask(deps: SigningDeps, context: SignerContext): Promise<SignerTask> {
   const { flow, signer, signers, identity } = context;
   const owner = await findOwner(deps.db, flow.owner_id);
   const state = taskStateOf(flow, signer, signers);
   const showFiles = identity !== null && state === 'Open';
   const files = showFiles ? await listFiles(deps.db, flow.id) : [];
-  const working = files.find((file) => file.id === flow.working_file_id);
-  const info = (file: (typeof files)[number]) => ({
-    Guid: file.id,
-    FileName: file.file_name,
-    Size: Number(file.size),
+  return presentTask({
+    ...context,
+    state,
+    owner,
+    defaultOrganisation: deps.config.organizationName,
+    files,
   });
-  return {
-    FlowName: flow.name,
-    SenderName: owner.display_name,
-    SenderOrganisation: owner.organisation ?? deps.config.organizationName,
-    Note: flow.note,
-    SignatureLevel: (flow.minimum_signature_level ?? 'Low') as SignerTask['SignatureLevel'],
-    SignatureProcess: (flow.signature_process ?? 'Concurrent') as SignerTask['SignatureProcess'],
-    Language: languageOf(flow.language),
-    SignerName: signer.name,
-    SignerEmailHint: emailHint(signer.email),
-    State: state,
-    Authenticated: identity !== null,
-    CompletedAt: signer.completed_at ? new Date(signer.completed_at).toISOString() : null,
-    Signers: signers.map((other) => ({
-      Name: other.name,
-      Status: other.status as 'Unsigned' | 'Signed' | 'Rejected',
-      IsYou: other.id === signer.id,
-    })),
-    Document: working ? info(working) : null,
-    Attachments: files.filter((file) => file.kind === 'attachment').map(info),
-  };
 }
 
 const openedQuietMs = 30 * 60_000;
@@ -123,15 +107,13 @@ export async function recordOpened(
   request: RequestContext,
 ) {
   const now = deps.clock.now();
-  const recent = await deps.db
-    .selectFrom('audit_events')
-    .select('id')
-    .where('flow_id', '=', context.flow.id)
-    .where('operation', '=', auditOperations.opened)
-    .where('details', 'like', `%"signerId":"${context.signer.id}"%`)
-    .where('occurred_at', '>', new Date(now.getTime() - openedQuietMs).toISOString())
-    .executeTakeFirst();
-  if (recent) return;
+  const openedLately = await hasSignerEventSince(deps.db, {
+    flowId: context.flow.id,
+    signerId: context.signer.id,
+    operation: auditOperations.opened,
+    since: new Date(now.getTime() - openedQuietMs),
+  });
+  if (openedLately) return;
   await recordAuditEvent(
     deps.db,
     {
@@ -142,110 +124,4 @@ export async function recordOpened(
     },
     now,
   );
-}
-
-/** Mails a fresh 6-digit code (Low and Qualified); an earlier code stops working. */
-export async function sendCode(deps: SigningDeps, context: SignerContext): Promise<CodeSent> {
-  assertOpen(context);
-  if (context.flow.minimum_signature_level === 'Advanced')
-    throw new AppError('validation', { key: signingErrorKeys.wrongLevel });
-  const now = deps.clock.now();
-  const { signer, flow } = context;
-  const issuedAt = signer.code_expires_at
-    ? new Date(signer.code_expires_at).getTime() - codeValidityMinutes * 60_000
-    : 0;
-  if (now.getTime() - issuedAt < codeResendAfterMs) throw new AppError('tooManyRequests');
-  const code = String(randomInt(0, 10 ** codeLength)).padStart(codeLength, '0');
-  await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('sign_flow_signers')
-      .set({
-        code_hash: hashCode(deps.config.sessionSecret, signer.id, code),
-        code_expires_at: new Date(now.getTime() + codeValidityMinutes * 60_000).toISOString(),
-        code_attempts: 0,
-      })
-      .where('id', '=', signer.id)
-      .execute();
-    await enqueueMail(
-      trx,
-      {
-        to: signer.email,
-        template: 'code',
-        language: flow.language,
-        params: { flowName: flow.name, code, validMinutes: codeValidityMinutes },
-      },
-      now,
-    );
-  });
-  deps.kickJobs?.();
-  return { SentTo: emailHint(signer.email), ValidForSeconds: codeValidityMinutes * 60 };
-}
-
-/** Checks a code: five wrong tries or ten minutes use it up; success opens a signer session. */
-export async function verifyCode(
-  deps: SigningDeps,
-  context: SignerContext,
-  code: string,
-  request: RequestContext,
-): Promise<string> {
-  assertOpen(context);
-  const { signer, flow } = context;
-  const now = deps.clock.now();
-  if (!signer.code_hash || !signer.code_expires_at)
-    throw new AppError('validation', { key: signingErrorKeys.codeExpired });
-  if (new Date(signer.code_expires_at).getTime() <= now.getTime())
-    throw new AppError('validation', { key: signingErrorKeys.codeExpired });
-  // Each try is counted before the code is compared, in one conditional update, so that
-  // guesses sent side by side cannot share one count: the sixth finds no try left.
-  const counted = await deps.db
-    .updateTable('sign_flow_signers')
-    .set((eb) => ({ code_attempts: eb('code_attempts', '+', 1) }))
-    .where('id', '=', signer.id)
-    .where('code_hash', '=', signer.code_hash)
-    .where('code_attempts', '<', codeMaxAttempts)
-    .returning('code_attempts')
-    .executeTakeFirst();
-  if (!counted) throw new AppError('validation', { key: signingErrorKeys.codeTriesUsed });
-  if (!sameToken(signer.code_hash, hashCode(deps.config.sessionSecret, signer.id, code))) {
-    const attempts = Number(counted.code_attempts);
-    await deps.db.transaction().execute((trx) =>
-      recordAuditEvent(
-        trx,
-        {
-          operation: auditOperations.authenticationFailed,
-          flowId: flow.id,
-          ...request,
-          details: { signerId: signer.id, method: 'email-code', attempt: attempts },
-        },
-        now,
-      ),
-    );
-    throw new AppError('validation', {
-      key:
-        attempts >= codeMaxAttempts ? signingErrorKeys.codeTriesUsed : signingErrorKeys.codeWrong,
-    });
-  }
-  const identity: VerifiedIdentity = {
-    method: 'email-code',
-    email: signer.email,
-    name: signer.name,
-  };
-  return deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('sign_flow_signers')
-      .set({ code_hash: null, code_expires_at: null, code_attempts: 0 })
-      .where('id', '=', signer.id)
-      .execute();
-    await recordAuditEvent(
-      trx,
-      {
-        operation: auditOperations.authenticated,
-        flowId: flow.id,
-        ...request,
-        details: { signerId: signer.id, method: 'email-code' },
-      },
-      now,
-    );
-    return createSignerSession(trx, signer.id, identity, now);
-  });
 }

@@ -50,3 +50,148 @@ export async function findWorkingFile(db: Kysely<Database>, flow: Pick<SignFlowR
     )
     .executeTakeFirst();
 }
+
+/** The salt of a signer's link, for the flow's sender to hand the link out. */
+export function findSignerLinkSalt(db: Kysely<Database>, flowId: string, signerId: string) {
+  return db
+    .selectFrom('sign_flow_signers')
+    .select(['id', 'token_salt'])
+    .where('id', '=', signerId)
+    .where('flow_id', '=', flowId)
+    .executeTakeFirst();
+}
+
+/** Gives a signer their link at sending: its salt, and the hash that finds them by it. */
+export async function setSignerLink(
+  db: Kysely<Database>,
+  signerId: string,
+  link: { salt: string; tokenHash: string },
+) {
+  await db
+    .updateTable('sign_flow_signers')
+    .set({ token_salt: link.salt, token_hash: link.tokenHash })
+    .where('id', '=', signerId)
+    .execute();
+}
+
+/** Notes that the signer was mailed their link: first as an invitation, later as reminders. */
+export async function markSignerMailed(
+  db: Kysely<Database>,
+  signerId: string,
+  reminder: boolean,
+  at: Date,
+) {
+  await db
+    .updateTable('sign_flow_signers')
+    .set(reminder ? { reminded_at: at.toISOString() } : { invited_at: at.toISOString() })
+    .where('id', '=', signerId)
+    .execute();
+}
+
+/** A fresh one-time code for the signer (its hash), with no tries used. */
+export async function setSignerCode(
+  db: Kysely<Database>,
+  signerId: string,
+  code: { hash: string; expiresAt: Date },
+) {
+  await db
+    .updateTable('sign_flow_signers')
+    .set({ code_hash: code.hash, code_expires_at: code.expiresAt.toISOString(), code_attempts: 0 })
+    .where('id', '=', signerId)
+    .execute();
+}
+
+/**
+ * Counts one try of the code whose hash is `codeHash`, in one conditional update, while it is
+ * still the signer's code and has tries left; answers the tries so far, or undefined when none
+ * was left (or the code changed).
+ */
+export async function countCodeAttempt(
+  db: Kysely<Database>,
+  signerId: string,
+  codeHash: string,
+  maxAttempts: number,
+): Promise<number | undefined> {
+  const counted = await db
+    .updateTable('sign_flow_signers')
+    .set((eb) => ({ code_attempts: eb('code_attempts', '+', 1) }))
+    .where('id', '=', signerId)
+    .where('code_hash', '=', codeHash)
+    .where('code_attempts', '<', maxAttempts)
+    .returning('code_attempts')
+    .executeTakeFirst();
+  return counted ? Number(counted.code_attempts) : undefined;
+}
+
+/** The signer's code is used up. */
+export async function clearSignerCode(db: Kysely<Database>, signerId: string) {
+  await db
+    .updateTable('sign_flow_signers')
+    .set({ code_hash: null, code_expires_at: null, code_attempts: 0 })
+    .where('id', '=', signerId)
+    .execute();
+}
+
+export async function markSignerRejected(
+  db: Kysely<Database>,
+  signerId: string,
+  comment: string,
+  at: Date,
+) {
+  await db
+    .updateTable('sign_flow_signers')
+    .set({ status: 'Rejected', rejection_comment: comment, completed_at: at.toISOString() })
+    .where('id', '=', signerId)
+    .execute();
+}
+
+/** Marks a signer Signed, with how; answers false when they were no longer Unsigned. */
+export async function markSignerSigned(
+  db: Kysely<Database>,
+  signerId: string,
+  signature: { identity: string; level: string; at: Date },
+): Promise<boolean> {
+  const marked = await db
+    .updateTable('sign_flow_signers')
+    .set({
+      status: 'Signed',
+      completed_at: signature.at.toISOString(),
+      verified_identity: signature.identity,
+      signature_level: signature.level,
+      code_hash: null,
+      code_expires_at: null,
+    })
+    .where('id', '=', signerId)
+    .where('status', '=', 'Unsigned')
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) === 1;
+}
+
+/**
+ * Puts a new working document in place of the one a signature was made on, only while the
+ * flow is out for signing and still has that one; answers whether it did.
+ */
+export async function swapWorkingFile(
+  db: Kysely<Database>,
+  flowId: string,
+  swap: { from: string; to: string; at: Date },
+): Promise<boolean> {
+  const swapped = await db
+    .updateTable('sign_flows')
+    .set({ working_file_id: swap.to, updated_at: swap.at.toISOString() })
+    .where('id', '=', flowId)
+    .where('status', '=', 'Sent')
+    .where('working_file_id', '=', swap.from)
+    .executeTakeFirst();
+  return Number(swapped.numUpdatedRows) === 1;
+}
+
+/** The name a file record gives its document (a new working document keeps it). */
+export async function findFileName(db: Kysely<Database>, fileId: string): Promise<string> {
+  const file = await db
+    .selectFrom('sign_flow_files')
+    .select('file_name')
+    .where('id', '=', fileId)
+    .executeTakeFirstOrThrow();
+  return file.file_name;
+}

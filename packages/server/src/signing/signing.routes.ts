@@ -1,5 +1,6 @@
 import {
   CodeSent,
+  RecordId,
   RejectRequest,
   SignerTask,
   SignRequest,
@@ -7,29 +8,21 @@ import {
   signingRoutes,
   VerifyCodeRequest,
 } from '@esign/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../errors/app-error.ts';
 import { sendStoredFile } from '../files/send-stored-file.ts';
-import { requestContextOf } from '../http/request-context.ts';
-import { findFile } from '../signflows/flow-records.ts';
-import { startQualified } from './qualified-flow.service.ts';
-import { taskStateOf } from './signing-turns.ts';
-import { rejectAsSigner } from './reject.service.ts';
-import { signWithOneTimeKey } from './sign.service.ts';
 import type { SigningDeps } from './signing-deps.ts';
-import { setSignerCookie, signerActor } from './signer-request.ts';
-import { signerCookieName } from './signer-session.ts';
+import { setSignerCookie, signerLinkOf, signerRequestOf } from './signer-request.ts';
 import {
-  assertIdentified,
-  assertOpen,
-  loadSignerContext,
-  presentTask,
-  recordOpened,
-  sendCode,
-  verifyCode,
-} from './signer-task.service.ts';
+  findTaskAttachment,
+  findTaskDocument,
+  rejectTask,
+  sendTaskCode,
+  showTask,
+  signTask,
+  verifyTaskCode,
+} from './signing.service.ts';
 
 const Token = z.string().min(1).max(100);
 const tags = ['signing'];
@@ -37,12 +30,6 @@ const tags = ['signing'];
 /** The signer's side: every call reaches one signer's task through their link's token. */
 export async function registerSigningRoutes(app: FastifyInstance, deps: SigningDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const load = (request: FastifyRequest) =>
-    loadSignerContext(
-      deps,
-      (request.params as { token: string }).token,
-      request.cookies[signerCookieName],
-    );
 
   routes.get(
     signingRoutes.task,
@@ -54,17 +41,13 @@ export async function registerSigningRoutes(app: FastifyInstance, deps: SigningD
         response: { 200: SignerTask },
       },
     },
-    async (request) => {
-      const context = await load(request);
-      if (taskStateOf(context.flow, context.signer, context.signers) === 'Open')
-        await recordOpened(deps, context, requestContextOf(request, signerActor(context)));
-      return presentTask(deps, context);
-    },
+    async (request) => showTask(deps, signerLinkOf(request), signerRequestOf(request)),
   );
 
   routes.post(
     signingRoutes.sendCode,
     {
+      config: { rateLimit: 'signerCode' },
       schema: {
         tags,
         summary: 'Mails the signer a one-time code (Low and Qualified)',
@@ -72,9 +55,7 @@ export async function registerSigningRoutes(app: FastifyInstance, deps: SigningD
         response: { 200: CodeSent },
       },
     },
-    async (request) => {
-      return sendCode(deps, await load(request));
-    },
+    async (request) => sendTaskCode(deps, signerLinkOf(request)),
   );
 
   routes.post(
@@ -89,15 +70,14 @@ export async function registerSigningRoutes(app: FastifyInstance, deps: SigningD
       },
     },
     async (request, reply) => {
-      const context = await load(request);
-      const session = await verifyCode(
+      const { session, task } = await verifyTaskCode(
         deps,
-        context,
+        signerLinkOf(request),
         request.body.Code,
-        requestContextOf(request, signerActor(context)),
+        signerRequestOf(request),
       );
       setSignerCookie(deps, reply, request.params.token, session);
-      return presentTask(deps, await loadSignerContext(deps, request.params.token, session));
+      return task;
     },
   );
 
@@ -111,12 +91,7 @@ export async function registerSigningRoutes(app: FastifyInstance, deps: SigningD
       },
     },
     async (request, reply) => {
-      const context = await load(request);
-      assertOpen(context);
-      assertIdentified(context);
-      const id = context.flow.working_file_id;
-      const file = id ? await findFile(deps.db, context.flow.id, id, 'working') : undefined;
-      if (!file) throw new AppError('notFound');
+      const file = await findTaskDocument(deps, signerLinkOf(request));
       return sendStoredFile(deps, request, reply, file, 'inline');
     },
   );
@@ -127,20 +102,12 @@ export async function registerSigningRoutes(app: FastifyInstance, deps: SigningD
       schema: {
         tags,
         summary: 'An attachment, for an identified signer in turn (supports Range)',
-        params: z.object({ token: Token, attachmentId: z.string().min(1).max(64) }),
+        params: z.object({ token: Token, attachmentId: RecordId }),
       },
     },
     async (request, reply) => {
-      const context = await load(request);
-      assertOpen(context);
-      assertIdentified(context);
-      const file = await findFile(
-        deps.db,
-        context.flow.id,
-        request.params.attachmentId,
-        'attachment',
-      );
-      if (!file) throw new AppError('notFound');
+      const link = signerLinkOf(request);
+      const file = await findTaskAttachment(deps, link, request.params.attachmentId);
       return sendStoredFile(deps, request, reply, file);
     },
   );
@@ -156,14 +123,7 @@ export async function registerSigningRoutes(app: FastifyInstance, deps: SigningD
         response: { 200: SignResponse },
       },
     },
-    async (request) => {
-      const context = await load(request);
-      if (context.flow.minimum_signature_level === 'Qualified')
-        return { Task: null, RedirectUrl: await startQualified(deps, context) };
-      await signWithOneTimeKey(deps, context, requestContextOf(request, signerActor(context)));
-      const after = await loadSignerContext(deps, request.params.token, undefined);
-      return { Task: await presentTask(deps, after), RedirectUrl: null };
-    },
+    async (request) => signTask(deps, signerLinkOf(request), signerRequestOf(request)),
   );
 
   routes.post(
@@ -177,15 +137,7 @@ export async function registerSigningRoutes(app: FastifyInstance, deps: SigningD
         response: { 200: SignerTask },
       },
     },
-    async (request) => {
-      const context = await load(request);
-      await rejectAsSigner(
-        deps,
-        context,
-        request.body.Comment,
-        requestContextOf(request, signerActor(context)),
-      );
-      return presentTask(deps, await loadSignerContext(deps, request.params.token, undefined));
-    },
+    async (request) =>
+      rejectTask(deps, signerLinkOf(request), request.body.Comment, signerRequestOf(request)),
   );
 }

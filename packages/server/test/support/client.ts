@@ -14,9 +14,12 @@ export class TestClient {
   readonly cookies = new Map<string, string>();
 
   private readonly app: FastifyInstance;
+  private readonly remoteAddress: string | undefined;
 
-  constructor(app: FastifyInstance) {
+  /** remoteAddress: the address the app sees this browser connect from (inject's 127.0.0.1). */
+  constructor(app: FastifyInstance, options: { remoteAddress?: string } = {}) {
     this.app = app;
+    this.remoteAddress = options.remoteAddress;
   }
 
   private remember(response: LightMyRequestResponse) {
@@ -38,7 +41,11 @@ export class TestClient {
       ...(xsrf && token ? { 'x-xsrf-token': token } : {}),
       ...(rest.headers as Record<string, string> | undefined),
     };
-    const response = await this.app.inject({ ...rest, headers });
+    const response = await this.app.inject({
+      ...rest,
+      headers,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
+    });
     this.remember(response);
     return response;
   }
@@ -80,15 +87,25 @@ export class TestClient {
     return response;
   }
 
-  /** Logs in through the built-in provider; answers the login form's response and the final one. */
-  async login(email: string, password: string, returnTo = '/') {
+  /** Starts a login and follows it to the built-in provider's form; answers the form's address. */
+  async openLoginForm(returnTo = '/') {
     const start = await this.get(
       `/api/esign/Users/ExternalLogin?r=${encodeURIComponent(returnTo)}`,
     );
     const form = await this.follow(start);
     // follow() ended on the web app's login form page; its address names the interaction.
-    const interaction = this.lastLocation;
-    const submitted = await this.post(`${interaction}/login`, { email, password });
+    return { form, interaction: this.lastLocation };
+  }
+
+  /** Sends the e-mail address and password the way the login form does. */
+  submitPassword(interaction: string, email: string, password: string) {
+    return this.post(`${interaction}/login`, { email, password });
+  }
+
+  /** Logs in through the built-in provider; answers the login form's response and the final one. */
+  async login(email: string, password: string, returnTo = '/') {
+    const { form, interaction } = await this.openLoginForm(returnTo);
+    const submitted = await this.submitPassword(interaction, email, password);
     if (submitted.statusCode !== 200) return { submitted, final: submitted, form };
     // Through the provider and the callback, up to the redirect into the portal itself.
     let final = await this.get(pathOf(submitted.json<{ location: string }>().location));

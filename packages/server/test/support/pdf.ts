@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { documentWith, replaced, streamRanges } from '../../../pades/test/support/corpus-bases.ts';
 
 /** A small but complete PDF (one page of text) with a correct cross-reference table. */
 export function makePdf(text = 'Sopimus'): Buffer {
@@ -59,3 +60,48 @@ export const pngImage = () =>
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
     'base64',
   );
+
+/** A PDF whose page tree lists itself among its kids: a time stamp could never find its first page. */
+export const pdfWithPageTreeListingItself = () =>
+  documentWith({ 2: '<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>' });
+
+/**
+ * A PDF whose object stream (catalog, pages, font) zlib refuses: its check sum damaged
+ * (Z_DATA_ERROR), or its /Length halved so the data ends early (Z_BUF_ERROR).
+ */
+export function pdfWithBrokenObjectStream(damage: 'check sum' | 'cut short'): Buffer {
+  const pdf = documentWith({}, 'stream');
+  const objectStream = streamRanges(pdf)[2] ?? { start: 0, end: 0 };
+  if (damage === 'cut short') {
+    const length = objectStream.end - objectStream.start;
+    return replaced(pdf, `/Length ${length} `, `/Length ${Math.floor(length / 2)} `);
+  }
+  const copy = Buffer.from(pdf);
+  copy[objectStream.end - 1] = (copy[objectStream.end - 1] ?? 0) ^ 0xff;
+  return copy;
+}
+
+const catalogWith = (entries: string) => `<< /Type /Catalog /Pages 2 0 R ${entries} >>`;
+
+/** PDFs whose content is more than their pages: each one a thing a signer would not see. */
+export const activePdfs = {
+  'runs JavaScript when opened': () =>
+    documentWith({ 1: catalogWith('/OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >>') }),
+  'launches a program when opened': () =>
+    documentWith({ 1: catalogWith('/OpenAction << /S /Launch /F (calc.exe) >>') }),
+  'opens a web address when opened': () =>
+    documentWith({ 1: catalogWith('/OpenAction << /S /URI /URI (https://evil.example/) >>') }),
+  'carries an embedded file': () =>
+    documentWith({
+      1: catalogWith('/Names << /EmbeddedFiles << /Names [(lasku.exe) 9 0 R] >> >>'),
+      9: '<< /Type /Filespec /F (lasku.exe) /EF << /F 10 0 R >> >>',
+      10: '<< /Type /EmbeddedFile >>',
+    }),
+};
+
+/** A PDF with a plain web link on its first page: a click away, nothing runs by itself. */
+export const pdfWithWebLink = () =>
+  documentWith({
+    3: '<< /Type /Page /Parent 2 0 R /Contents 5 0 R /Annots [9 0 R] >>',
+    9: '<< /Type /Annot /Subtype /Link /Rect [72 700 200 720] /A << /S /URI /URI (https://example.fi/) >> >>',
+  });

@@ -42,10 +42,24 @@ export interface SamlTestContext {
   config: AppConfig;
   database: TestDatabase;
   samlLogin: SamlLogin;
-  /** A fresh AuthnRequest from the SP: its RelayState and the options of a response to it. */
-  startLogin(returnTo?: string): Promise<{ relayState: string; options: ResponseOptions }>;
-  /** Posts a response to the ACS the way a browser sent by the IdP does: cross-site, form-encoded. */
-  postToAcs(xml: string, relayState: string): ReturnType<FastifyInstance['inject']>;
+  /**
+   * A fresh AuthnRequest from the SP: the cookies of the browser that started it, the login
+   * address the browser was sent to, and the options of a response to it.
+   */
+  startLogin(returnTo?: string): Promise<{
+    browser: Record<string, string>;
+    url: URL;
+    options: ResponseOptions;
+  }>;
+  /**
+   * Posts a response to the ACS the way a browser sent by the IdP does: cross-site,
+   * form-encoded, with that browser's cookies (none: a browser that started no login).
+   */
+  postToAcs(
+    xml: string,
+    browser: Record<string, string>,
+    relayState?: string,
+  ): ReturnType<FastifyInstance['inject']>;
   count(table: 'sessions' | 'users' | 'audit_events', operation?: string): Promise<number>;
 }
 
@@ -61,7 +75,7 @@ export function useSamlTestApp(
         url: `/api/esign/Users/ExternalLogin?r=${encodeURIComponent(returnTo)}`,
       });
       const url = String(start.headers.location);
-      const relayState = new URL(url).searchParams.get('RelayState') ?? '';
+      const browser = Object.fromEntries(start.cookies.map((item) => [item.name, item.value]));
       const acsUrl = samlAcsUrl(context.config);
       const options = {
         requestId: requestIdOf(url),
@@ -69,9 +83,9 @@ export function useSamlTestApp(
         audience: spIssuer,
         attributes: hakaAttributes,
       };
-      return { relayState, options };
+      return { browser, url: new URL(url), options };
     },
-    postToAcs: (xml, relayState) =>
+    postToAcs: (xml, browser, relayState) =>
       context.app.inject({
         method: 'POST',
         url: '/api/esign/Users/saml/acs',
@@ -80,9 +94,10 @@ export function useSamlTestApp(
           origin: 'https://idp.example.org',
           'sec-fetch-site': 'cross-site',
         },
+        cookies: browser,
         payload: new URLSearchParams({
           SAMLResponse: Buffer.from(xml).toString('base64'),
-          RelayState: relayState,
+          ...(relayState === undefined ? {} : { RelayState: relayState }),
         }).toString(),
       }),
     async count(table, operation) {

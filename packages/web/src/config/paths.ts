@@ -6,7 +6,10 @@ export const paths = {
     getHref: (returnTo?: string) =>
       returnTo === undefined ? '/login' : `/login?r=${encodeURIComponent(returnTo)}`,
   },
-  logout: { path: '/logout', getHref: () => '/logout' },
+  logout: {
+    path: '/logout',
+    getHref: (failed = false) => (failed ? '/logout?failed=1' : '/logout'),
+  },
   /** The built-in provider's login form for one login (an addition to SPEC §2). */
   builtInLogin: {
     path: '/idp-login/:uid',

@@ -19,5 +19,3 @@ export function externalLoginUrl(returnPath?: string | null): string {
     ? apiPaths.externalLogin
     : `${apiPaths.externalLogin}?r=${encodeURIComponent(safe)}`;
 }
-
-export const externalLogoutUrl: string = apiPaths.externalLogout;

@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { SAML, ValidateInResponseTo, type Profile, type SamlConfig } from '@node-saml/node-saml';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../time/clock.ts';
 import type { ExternalIdentity } from '../external-identity.ts';
-import { safeReturnPath } from '../login.service.ts';
+import { safeReturnPath } from '../return-path.ts';
 import type { ActiveSession } from '../../http/request-context.ts';
 import { identityFromProfile, isAssertionBoundTo } from './saml-identity.ts';
 import { samlRequestStore } from './saml.repository.ts';
@@ -30,11 +31,19 @@ export type SamlLogoutMessage =
   | { kind: 'request'; nameId: string; sessionIndex: string | null; answerUrl: string | null }
   | { kind: 'response' };
 
+/** A login request made for one browser: where to send it, and the id to bind it to. */
+export interface SamlLoginStart {
+  url: string;
+  requestId: string;
+}
+
 export interface SamlLogin {
-  loginUrl(returnTo: string): Promise<string>;
+  /** Keeps the return path with the request; nothing of it travels in RelayState. */
+  loginUrl(returnTo: string): Promise<SamlLoginStart>;
   logoutUrl(session: ActiveSession): Promise<string | null>;
   metadata(): string;
-  validate(body: Record<string, string>): Promise<SamlLoginResult>;
+  /** Accepts only an answer to requestId, the request this browser started. */
+  validate(body: Record<string, string>, requestId: string): Promise<SamlLoginResult>;
   /** originalQuery is the raw query string for the redirect binding, null for the POST binding. */
   validateLogout(
     fields: Record<string, string>,
@@ -44,8 +53,8 @@ export interface SamlLogin {
 
 /**
  * The portal as a SAML2 service provider (Haka and other federations): signed assertions
- * only, answers only to requests some node made (each answered once), attributes mapped
- * to the portal's user.
+ * only, answers only to the request the browser itself started (made by any node, each
+ * answered once), attributes mapped to the portal's user.
  */
 export function createSamlLogin(db: Kysely<Database>, config: AppConfig, clock: Clock): SamlLogin {
   const login = config.login;
@@ -76,7 +85,18 @@ export function createSamlLogin(db: Kysely<Database>, config: AppConfig, clock: 
   const shared = new SAML({ ...options, cacheProvider: samlRequestStore(db, requestTtlMs, clock) });
 
   return {
-    loginUrl: (returnTo) => shared.getAuthorizeUrlAsync(safeReturnPath(returnTo), undefined, {}),
+    async loginUrl(returnTo) {
+      const requestId = `_${randomBytes(20).toString('hex')}`;
+      const saml = new SAML({
+        ...options,
+        generateUniqueId: () => requestId,
+        cacheProvider: samlRequestStore(db, requestTtlMs, clock, {
+          returnTo: safeReturnPath(returnTo),
+        }),
+      });
+      // No RelayState: the provider echoes it back unsigned, so the return path stays here.
+      return { url: await saml.getAuthorizeUrlAsync('', undefined, {}), requestId };
+    },
 
     async logoutUrl(session) {
       if (!login.logoutUrl || !session.samlNameId) return null;
@@ -92,16 +112,22 @@ export function createSamlLogin(db: Kysely<Database>, config: AppConfig, clock: 
     metadata: () =>
       shared.generateServiceProviderMetadata(login.spCert ?? null, login.spCert ?? null),
 
-    async validate(body) {
-      // One SAML per response, so that it can tell whether this response consumed its request.
-      const consumed = new Set<string>();
-      const store = samlRequestStore(db, requestTtlMs, clock, (id) => consumed.add(id));
+    async validate(body, boundRequestId) {
+      // One SAML per response, so that it can tell whether this response consumed its request;
+      // any request but the browser's own counts as never made.
+      const consumed = new Map<string, string | null>();
+      const store = samlRequestStore(db, requestTtlMs, clock, {
+        boundTo: boundRequestId,
+        onRemoved: (id, returnTo) => consumed.set(id, returnTo),
+      });
       const { profile } = await new SAML({
         ...options,
         cacheProvider: store,
       }).validatePostResponseAsync(body);
       if (!profile) throw new Error('the response carries no assertion');
       const requestId = typeof profile.inResponseTo === 'string' ? profile.inResponseTo : '';
+      if (requestId !== boundRequestId)
+        throw new Error('the response answers a login this browser did not start');
       if (!isAssertionBoundTo(profile, requestId, acsUrl)) {
         await store.removeAsync(requestId);
         throw new Error('the assertion does not answer this request at this address');
@@ -111,7 +137,7 @@ export function createSamlLogin(db: Kysely<Database>, config: AppConfig, clock: 
         identity: identityFromProfile(profile),
         nameId: profile.nameID,
         sessionIndex: profile.sessionIndex ?? null,
-        returnTo: safeReturnPath(body.RelayState),
+        returnTo: safeReturnPath(consumed.get(requestId)),
       };
     },
 

@@ -2,16 +2,16 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditOperations, recordAuditEvent } from '../../audit/audit.service.ts';
 import type { AppConfig } from '../../config/env.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Clock } from '../../time/clock.ts';
-import { requestMetaOf, type RequestMeta } from '../../http/request-context.ts';
-import { completeLogin, recordLoginFailure } from '../login.service.ts';
+import { requestMetaOf } from '../../http/request-context.ts';
+import { completeLogin, endSamlSessions, recordLoginFailure } from '../login.service.ts';
 import { endSession, hashSessionToken } from '../session.service.ts';
+import { takeBoundRequestId } from './saml-browser-binding.ts';
 import type { SamlLogin } from './saml-login.ts';
-import { deleteSamlSessions } from './saml.repository.ts';
 
+// RelayState is accepted but not used: the return path is kept with the request.
 const AcsBody = z.object({
   SAMLResponse: z.string().max(500_000).optional(),
   RelayState: z.string().max(2000).optional(),
@@ -36,7 +36,8 @@ const reasonOf = (error: unknown) =>
 /**
  * The SAML service provider's endpoints: metadata, the assertion consumer and single
  * logout. Only these routes parse form bodies. The ACS and SLO are cross-site POSTs from
- * the provider, protected by signatures and InResponseTo instead of the XSRF token.
+ * the provider, protected by signatures and InResponseTo instead of the XSRF token; the ACS
+ * also by the cookie that binds the request to the browser that started it.
  */
 export async function registerSamlRoutes(
   app: FastifyInstance,
@@ -72,10 +73,12 @@ export async function registerSamlRoutes(
       },
       async (request, reply) => {
         const meta = requestMetaOf(request);
+        const boundRequestId = takeBoundRequestId(config, request, reply);
         let actor: string | null = null;
         try {
           if (!request.body.SAMLResponse) throw new Error('no SAMLResponse');
-          const result = await samlLogin.validate(definedOnly(request.body));
+          if (!boundRequestId) throw new Error('no login was started in this browser');
+          const result = await samlLogin.validate(definedOnly(request.body), boundRequestId);
           actor = result.identity.email;
           // A session the browser may already have is ended: the login always starts a new one.
           if (request.session) await endSession(database.db, request.session.id);
@@ -107,8 +110,8 @@ export async function registerSamlRoutes(
       try {
         const message = await samlLogin.validateLogout(definedOnly(fields), query);
         if (message.kind === 'request') {
-          await endSessionsOf(
-            database,
+          await endSamlSessions(
+            database.db,
             message.nameId,
             message.sessionIndex,
             requestMetaOf(request),
@@ -136,30 +139,5 @@ export async function registerSamlRoutes(
       { config: { csrf: false }, schema: { ...sloSchema, body: LogoutMessage } },
       (request, reply) => handleLogout(request, reply, request.body, null),
     );
-  });
-}
-
-/** Ends the sessions a LogoutRequest names and records each as a logout. */
-async function endSessionsOf(
-  database: DatabaseHandle,
-  nameId: string,
-  sessionIndex: string | null,
-  meta: RequestMeta,
-  now: Date,
-) {
-  await database.db.transaction().execute(async (trx) => {
-    for (const user of await deleteSamlSessions(trx, nameId, sessionIndex)) {
-      await recordAuditEvent(
-        trx,
-        {
-          operation: auditOperations.logoutSuccess,
-          userId: user.userId,
-          actor: user.email,
-          ...meta,
-          details: { method: 'saml', initiator: 'provider' },
-        },
-        now,
-      );
-    }
   });
 }

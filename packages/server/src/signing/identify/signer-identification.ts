@@ -5,6 +5,11 @@ import { toIsoString } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Clock } from '../../time/clock.ts';
+import {
+  deleteAuthStatesBefore,
+  insertAuthState,
+  takeAuthState,
+} from '../signer-auth.repository.ts';
 import { SignerIdentificationError } from './identification-error.ts';
 import {
   decodePendingIdentification,
@@ -57,25 +62,17 @@ export async function startSignerIdentification(
   const state = client.randomState();
   const nonce = client.randomNonce();
   const verifier = client.randomPKCECodeVerifier();
-  await deps.db
-    .deleteFrom('signer_auth_states')
-    .where('kind', '=', stateKind)
-    .where('created_at', '<', new Date(now.getTime() - identificationTtlMs).toISOString())
-    .execute();
-  await deps.db
-    .insertInto('signer_auth_states')
-    .values({
-      state,
-      signer_id: signerId,
-      kind: stateKind,
-      payload: encodePendingIdentification(deps.config.sessionSecret, state, {
-        nonce,
-        verifier,
-        returnToken,
-      }),
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await deleteAuthStatesBefore(deps.db, stateKind, new Date(now.getTime() - identificationTtlMs));
+  await insertAuthState(deps.db, stateKind, {
+    state,
+    signerId,
+    payload: encodePendingIdentification(deps.config.sessionSecret, state, {
+      nonce,
+      verifier,
+      returnToken,
+    }),
+    createdAt: now,
+  });
   return client.buildAuthorizationUrl(server, {
     redirect_uri: signerCallbackUrl(deps.config),
     scope: settings.scopes,
@@ -101,12 +98,7 @@ export async function completeSignerIdentification(
   const { settings, discover } = signerProviderOf(deps.config, deps.customFetch);
   const state = callbackUrl.searchParams.get('state');
   if (!state) throw new SignerIdentificationError(null, new Error('no state in the callback'));
-  const row = await deps.db
-    .deleteFrom('signer_auth_states')
-    .where('state', '=', state)
-    .where('kind', '=', stateKind)
-    .returningAll()
-    .executeTakeFirst();
+  const row = await takeAuthState(deps.db, stateKind, state);
   if (!row) throw new SignerIdentificationError(null, new Error('unknown or used state'));
   const pending = openPending(deps.config, state, row.payload);
   const elapsedMs = deps.clock.now().getTime() - Date.parse(toIsoString(row.created_at));

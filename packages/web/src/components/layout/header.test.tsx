@@ -54,10 +54,15 @@ describe('the header with a session', () => {
     expect(html).toContain('<span data-testid="header-organisation">Example Oy</span>');
   });
 
-  it('links to / as e-sign and offers logout, not login', () => {
-    const links = linksOf(renderHeader(member));
+  it('links to / as e-sign and offers logout as a button (it posts), not login', () => {
+    const html = renderHeader(member);
+    const links = linksOf(html);
     expect(links).toContain('/: E-sign');
-    expect(links).toContain('/api/esign/Users/ExternalLogout: Log out');
+    expect(html).toMatch(
+      /<button type="button" class="site-nav__link site-nav__button">.*Log out<\/span><\/button>/,
+    );
+    // No link to the logout address: a GET there logs no one out.
+    expect(html).not.toContain('ExternalLogout');
     expect(links.filter((link) => link.includes('ExternalLogin'))).toEqual([]);
   });
 

@@ -1,24 +1,17 @@
 import type { CommonConfig } from '@esign/contract';
 import { paths } from '../../config/paths.ts';
-import { externalLogoutUrl } from '../../lib/auth-urls.ts';
 
+/** A page of the gear menu; the menu ends with the logout button, which is no page. */
 export interface SettingsMenuEntry {
-  label:
-    'nav.organisationInfo' | 'nav.settings' | 'nav.reports' | 'nav.personalReports' | 'nav.logout';
+  label: 'nav.organisationInfo' | 'nav.settings' | 'nav.reports' | 'nav.personalReports';
   href: string;
-  /** An address outside the app, left by a full page load rather than the router. */
-  external: boolean;
 }
 
 type MenuSwitches = Pick<CommonConfig, 'GroupManagementEnabled' | 'IsFrontpageInfoEditable'>;
 
 /** The administrator's gear menu (SPEC §2): two entries follow the config's feature switches. */
 export function settingsMenuEntries(switches: MenuSwitches): SettingsMenuEntry[] {
-  const page = (label: SettingsMenuEntry['label'], href: string) => ({
-    label,
-    href,
-    external: false,
-  });
+  const page = (label: SettingsMenuEntry['label'], href: string) => ({ label, href });
   return [
     ...(switches.GroupManagementEnabled
       ? [page('nav.organisationInfo', paths.groups.getHref())]
@@ -26,6 +19,5 @@ export function settingsMenuEntries(switches: MenuSwitches): SettingsMenuEntry[]
     ...(switches.IsFrontpageInfoEditable ? [page('nav.settings', paths.settings.getHref())] : []),
     page('nav.reports', paths.reports.getHref()),
     page('nav.personalReports', paths.personalReports.getHref()),
-    { label: 'nav.logout', href: externalLogoutUrl, external: true },
   ];
 }

@@ -39,39 +39,25 @@ function renderNav(session: Session | null): string {
 }
 
 describe('the settings menu', () => {
-  const reportsAndLogout = [
-    'Reports → /reports',
-    'Personal reports → /personalreports',
-    'Log out → /api/esign/Users/ExternalLogout',
-  ];
+  const reports = ['Reports → /reports', 'Personal reports → /personalreports'];
 
-  it('offers reports, personal reports and logout when neither switch is set', () => {
-    expect(menuFor(false, false)).toEqual(reportsAndLogout);
+  it('offers reports and personal reports when neither switch is set (logout follows them)', () => {
+    expect(menuFor(false, false)).toEqual(reports);
   });
 
   it('offers organisation info only when group management is enabled', () => {
-    expect(menuFor(true, false)).toEqual(['Organisation info → /groups', ...reportsAndLogout]);
+    expect(menuFor(true, false)).toEqual(['Organisation info → /groups', ...reports]);
   });
 
   it('offers settings only when the front-page text is editable', () => {
-    expect(menuFor(false, true)).toEqual(['Settings → /settings', ...reportsAndLogout]);
+    expect(menuFor(false, true)).toEqual(['Settings → /settings', ...reports]);
   });
 
   it('offers both when both switches are set', () => {
     expect(menuFor(true, true)).toEqual([
       'Organisation info → /groups',
       'Settings → /settings',
-      ...reportsAndLogout,
-    ]);
-  });
-
-  it('logs out through the external address, leaving the app', () => {
-    const logout = settingsMenuEntries({
-      GroupManagementEnabled: true,
-      IsFrontpageInfoEditable: true,
-    }).filter((entry) => entry.external);
-    expect(logout).toEqual([
-      { label: 'nav.logout', href: '/api/esign/Users/ExternalLogout', external: true },
+      ...reports,
     ]);
   });
 });

@@ -1,8 +1,9 @@
-import { Fragment } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import { useCommonConfig } from '../../lib/common-config.ts';
+import { useLogout } from '../../lib/logout.ts';
 import { GearIcon } from '../icons.tsx';
 import { settingsMenuEntries } from './settings-menu-entries.ts';
 
@@ -10,6 +11,12 @@ import { settingsMenuEntries } from './settings-menu-entries.ts';
 export function SettingsMenu() {
   const { t } = useTranslation();
   const config = useCommonConfig();
+  const navigate = useNavigate();
+  const logout = useLogout({ onError: () => void navigate(paths.logout.getHref(true)) });
+
+  const handleLogout = () => {
+    if (!logout.isPending) logout.mutate();
+  };
 
   return (
     <Dropdown align="end">
@@ -23,18 +30,16 @@ export function SettingsMenu() {
         <GearIcon />
       </Dropdown.Toggle>
       <Dropdown.Menu>
-        {settingsMenuEntries(config).map((entry) =>
-          entry.external ? (
-            <Fragment key={entry.label}>
-              <Dropdown.Divider />
-              <Dropdown.Item href={entry.href}>{t(entry.label)}</Dropdown.Item>
-            </Fragment>
-          ) : (
-            <Dropdown.Item key={entry.label} as={Link} to={entry.href}>
-              {t(entry.label)}
-            </Dropdown.Item>
-          ),
-        )}
+        {settingsMenuEntries(config).map((entry) => (
+          <Dropdown.Item key={entry.label} as={Link} to={entry.href}>
+            {t(entry.label)}
+          </Dropdown.Item>
+        ))}
+        <Dropdown.Divider />
+        {/* A button, not a link: logging out is a POST, which no other site can send. */}
+        <Dropdown.Item as="button" type="button" onClick={handleLogout}>
+          {t('nav.logout')}
+        </Dropdown.Item>
       </Dropdown.Menu>
     </Dropdown>
   );

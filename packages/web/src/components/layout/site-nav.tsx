@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, type Location } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { externalLoginUrl, externalLogoutUrl } from '../../lib/auth-urls.ts';
+import { externalLoginUrl } from '../../lib/auth-urls.ts';
 import { useSession } from '../../lib/session.ts';
-import { LoginIcon, LogoutIcon, PenIcon } from '../icons.tsx';
+import { LoginIcon, PenIcon } from '../icons.tsx';
+import { LogoutButton } from './logout-button.tsx';
 import { SettingsMenu } from './settings-menu.tsx';
 
 /** Where login should bring the user back to: the login page's own target, else this page. */
@@ -45,10 +46,7 @@ export function SiteNav() {
               </li>
             )}
             <li className={session.IsAdmin ? 'd-md-none' : undefined}>
-              <a className="site-nav__link" href={externalLogoutUrl}>
-                <LogoutIcon className="site-nav__icon" />
-                <span className="site-nav__label">{t('nav.logout')}</span>
-              </a>
+              <LogoutButton />
             </li>
           </>
         )}
