@@ -54,6 +54,11 @@ export const Signer = z.object({
   Status: SignerStatus,
   RejectionComment: z.string().nullable(),
   CompletionTimeUtc: IsoDateTime.nullable(),
+  /**
+   * Beyond SPEC, for the sender: the signer's link is locked after too many e-mail codes
+   * asked for or entered wrong, until the sender unlocks it.
+   */
+  LinkLocked: z.boolean(),
 });
 export type Signer = z.infer<typeof Signer>;
 

@@ -27,6 +27,9 @@ export const apiPaths = {
     `/api/esign/SignFlows/${encodeURIComponent(signFlowId)}/check`,
   cancelSignFlow: (signFlowId: string) =>
     `/api/esign/SignFlows/${encodeURIComponent(signFlowId)}/cancel`,
+  /** Beyond SPEC: the sender opens a signer's link locked after too many e-mail codes. */
+  unlockSigner: (signFlowId: string, signatureId: string) =>
+    `/api/esign/SignFlows/${encodeURIComponent(signFlowId)}/${encodeURIComponent(signatureId)}/unlock`,
   allowedAttachmentContentTypes: '/api/esign/SignFlows/allowedattachmentcontenttypes',
   allowedSignatureLevels: '/api/esign/SignFlows/allowedsignaturelevels',
   commonConfig: '/api/config/common',
@@ -43,6 +46,7 @@ export const apiRoutes = {
   checkSignFlow: '/api/esign/SignFlows/:signFlowId/check',
   cancelSignFlow: '/api/esign/SignFlows/:signFlowId/cancel',
   signingUrl: '/api/esign/SignFlows/:signFlowId/:signatureId/signingurl',
+  unlockSigner: '/api/esign/SignFlows/:signFlowId/:signatureId/unlock',
   downloadSignFile: '/api/esign/SignFlows/:signflowId/signfile/:fileGuid',
   downloadSignedFile: '/api/esign/SignFlows/:signflowId/signedfile/:fileGuid',
   downloadPersonalSignedFile: '/api/esign/SignFlows/:signflowId/personalsignedfile/:fileGuid',

@@ -78,6 +78,13 @@ export const SignerTask = z.object({
   State: SignerTaskState,
   /** True once the signer proved who they are at the level the flow asks. */
   Authenticated: z.boolean(),
+  /**
+   * True when too many e-mail codes were asked for or entered wrong: no code is sent or
+   * accepted until the sender unlocks the link.
+   */
+  LinkLocked: z.boolean(),
+  /** Seconds until another e-mail code can be asked for (0: now). */
+  NextCodeInSeconds: z.number().int().nonnegative(),
   /** The signer's own signing or rejection time. */
   CompletedAt: IsoDateTime.nullable(),
   /** The other signers, in order, with their progress (names only). */
@@ -97,11 +104,25 @@ export type SignerTask = z.infer<typeof SignerTask>;
 export const codeLength = 6;
 export const codeValidityMinutes = 10;
 export const codeMaxAttempts = 5;
+/**
+ * Over a flow's life a signer may be sent this many codes and enter this many wrong; one
+ * more of either locks their link until the sender unlocks it. With six digits, 20 guesses
+ * succeed about once in 50,000 links.
+ */
+export const codeMaxSent = 10;
+export const codeMaxFailures = 20;
 
-/** The answer to asking for a code: where it went and how long it is valid. */
+/** The wait before the next code, growing with each one sent: 30 s, 1, 2, 4 and 8 min, then 15 min. */
+export function codeResendWaitSeconds(codesSent: number): number {
+  if (codesSent <= 0) return 0;
+  return Math.min(30 * 2 ** (codesSent - 1), 15 * 60);
+}
+
+/** The answer to asking for a code: where it went, how long it is valid, when the next can go. */
 export const CodeSent = z.object({
   SentTo: z.string(),
   ValidForSeconds: z.number().int(),
+  NextCodeInSeconds: z.number().int().nonnegative(),
 });
 export type CodeSent = z.infer<typeof CodeSent>;
 
@@ -145,6 +166,8 @@ export const signingErrorKeys = {
   codeWrong: 'signing.errors.codeWrong',
   codeExpired: 'signing.errors.codeExpired',
   codeTriesUsed: 'signing.errors.codeTriesUsed',
+  codeWait: 'signing.errors.codeWait',
+  linkLocked: 'signing.errors.linkLocked',
   notAuthenticated: 'signing.errors.notAuthenticated',
   identityMismatch: 'signing.errors.identityMismatch',
   identificationFailed: 'signing.errors.identificationFailed',
@@ -163,6 +186,9 @@ export const signingErrorMessages: Record<SigningErrorKey, string> = {
   'signing.errors.codeWrong': 'The code is wrong.',
   'signing.errors.codeExpired': 'The code has expired. Ask for a new code.',
   'signing.errors.codeTriesUsed': 'The code was entered wrong too many times. Ask for a new code.',
+  'signing.errors.codeWait': 'A new code can be asked for a little later.',
+  'signing.errors.linkLocked':
+    'This signing link is locked because the code was asked for or entered wrong too many times. The sender has been told and can unlock it.',
   'signing.errors.notAuthenticated': 'Identify yourself first.',
   'signing.errors.identityMismatch':
     'The identity you proved does not match the signer this link was sent to.',

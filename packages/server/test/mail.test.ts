@@ -34,6 +34,13 @@ const paramsOf: MailParams = {
   reminder: { ...invitation, level: 'Advanced' },
   code: { flowName: invitation.flowName, code: '482913', validMinutes: 10 },
   rejected: { flowName: invitation.flowName, signerName: 'Pekka', comment: 'Väärä summa' },
+  linkLocked: {
+    flowName: invitation.flowName,
+    signerName: 'Pekka',
+    signerEmail: 'pekka@example.fi',
+    link,
+  },
+  linkUnlocked: { flowName: invitation.flowName, senderName: 'Sanna Lähettäjä', link },
   cancelled: { ...invitation, comment: null },
   finished: { flowName: invitation.flowName, link },
   inspector: { ...invitation },

@@ -30,6 +30,8 @@ export const auditOperations = {
   downloaded: 'Downloaded',
   deleted: 'Deleted',
   personalDataQuery: 'Personal Data Query',
+  linkLocked: 'Link Locked',
+  linkUnlocked: 'Link Unlocked',
 } as const;
 export type AuditOperation = (typeof auditOperations)[keyof typeof auditOperations];
 

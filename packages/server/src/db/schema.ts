@@ -190,6 +190,12 @@ export interface SignFlowSignersTable {
   code_hash: string | null;
   code_expires_at: Timestamp | null;
   code_attempts: Generated<number>;
+  /** Over the flow's life: codes sent (and the last one's time) and codes entered wrong. */
+  codes_sent: Generated<number>;
+  code_sent_at: Timestamp | null;
+  code_failures: Generated<number>;
+  /** Set when too many codes were asked or entered wrong; the sender can open the link again. */
+  code_locked_at: Timestamp | null;
   /** JSON of the identity the signer proved (VerifiedIdentity), once they signed. */
   verified_identity: string | null;
   /** The level the signature was made at. */

@@ -25,6 +25,8 @@ const MailJobPayload = z.discriminatedUnion('template', [
   payloadOf('reminder'),
   payloadOf('code'),
   payloadOf('rejected'),
+  payloadOf('linkLocked'),
+  payloadOf('linkUnlocked'),
   payloadOf('cancelled'),
   payloadOf('finished'),
   payloadOf('inspector'),

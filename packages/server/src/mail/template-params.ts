@@ -25,6 +25,15 @@ export const mailParamSchemas = {
     validMinutes: z.number().int().positive(),
   }),
   rejected: z.object({ flowName: z.string(), signerName: z.string(), comment: z.string() }),
+  /** To the sender: a signer's link locked after too many e-mail codes. */
+  linkLocked: z.object({
+    flowName: z.string(),
+    signerName: z.string(),
+    signerEmail: z.string(),
+    link: Link,
+  }),
+  /** To the signer: the sender unlocked their link. */
+  linkUnlocked: z.object({ flowName: z.string(), senderName: z.string(), link: Link }),
   cancelled: z.object({
     flowName: z.string(),
     senderName: z.string(),

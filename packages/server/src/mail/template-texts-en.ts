@@ -136,4 +136,28 @@ export const englishMail: MailTexts = {
       automatic,
     ],
   }),
+  linkLocked: (params) => ({
+    subject: `Signing link locked: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `The signing link of ${params.signerName} (${params.signerEmail}) for the document “${params.flowName}” has been locked, because the e-mail code was asked for or entered wrong too many times.`,
+      ),
+      paragraph(
+        'If it was the signer, unlock the link on the signature request’s page: they will get their link again and can ask for a new code. If you think someone else has the link, cancel the request instead.',
+      ),
+      link('Open the signature request', params.link),
+      automatic,
+    ],
+  }),
+  linkUnlocked: (params) => ({
+    subject: `You can sign again: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${params.senderName} has unlocked your signing link for the document “${params.flowName}”. Open the link and ask for a new code to sign.`,
+      ),
+      link('Open the document for signing', params.link),
+      paragraph('The link is personal: please do not forward this message.'),
+      automatic,
+    ],
+  }),
 };

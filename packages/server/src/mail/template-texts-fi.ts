@@ -136,4 +136,28 @@ export const finnishMail: MailTexts = {
       automatic,
     ],
   }),
+  linkLocked: (params) => ({
+    subject: `Allekirjoituslinkki lukittu: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `Allekirjoittajan ${params.signerName} (${params.signerEmail}) linkillä pyydettiin sähköpostikoodia tai koodi syötettiin väärin liian monta kertaa, joten hänen allekirjoituslinkkinsä asiakirjaan ”${params.flowName}” on lukittu.`,
+      ),
+      paragraph(
+        'Jos koodia yritti allekirjoittaja itse, avaa linkin lukitus allekirjoituspyynnön sivulla: allekirjoittaja saa linkkinsä uudelleen ja voi pyytää uuden koodin. Jos epäilet, että linkki on jonkun muun hallussa, peru pyyntö.',
+      ),
+      link('Avaa allekirjoituspyyntö', params.link),
+      automatic,
+    ],
+  }),
+  linkUnlocked: (params) => ({
+    subject: `Voit allekirjoittaa taas: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${params.senderName} avasi allekirjoituslinkkisi lukituksen asiakirjaan ”${params.flowName}”. Avaa linkki ja pyydä uusi koodi allekirjoittaaksesi.`,
+      ),
+      link('Avaa asiakirja allekirjoitettavaksi', params.link),
+      paragraph('Linkki on henkilökohtainen: älä välitä tätä viestiä eteenpäin.'),
+      automatic,
+    ],
+  }),
 };

@@ -136,4 +136,28 @@ export const swedishMail: MailTexts = {
       automatic,
     ],
   }),
+  linkLocked: (params) => ({
+    subject: `Länken för underskrift har låsts: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `Länken för underskrift som ${params.signerName} (${params.signerEmail}) fick för dokumentet ”${params.flowName}” har låsts, eftersom e-postkoden begärdes eller angavs fel för många gånger.`,
+      ),
+      paragraph(
+        'Om det var undertecknaren själv kan du låsa upp länken på sidan för begäran om underskrift: undertecknaren får sin länk på nytt och kan begära en ny kod. Om du misstänker att någon annan har länken, återkalla begäran i stället.',
+      ),
+      link('Öppna begäran om underskrift', params.link),
+      automatic,
+    ],
+  }),
+  linkUnlocked: (params) => ({
+    subject: `Du kan skriva under igen: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${params.senderName} har låst upp din länk för underskrift av dokumentet ”${params.flowName}”. Öppna länken och begär en ny kod för att skriva under.`,
+      ),
+      link('Öppna dokumentet för underskrift', params.link),
+      paragraph('Länken är personlig: vidarebefordra inte det här meddelandet.'),
+      automatic,
+    ],
+  }),
 };

@@ -39,6 +39,7 @@ export function presentSigner(row: SignerRow): Signer {
     Status: row.status,
     RejectionComment: row.rejection_comment,
     CompletionTimeUtc: isoOrNull(row.completed_at),
+    LinkLocked: row.code_locked_at !== null,
   };
 }
 

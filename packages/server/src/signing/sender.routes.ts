@@ -3,10 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendStoredFile } from '../files/send-stored-file.ts';
-import { requestMetaOf, requireSession, userOf } from '../http/request-context.ts';
+import {
+  requestContextOf,
+  requestMetaOf,
+  requireSession,
+  userOf,
+} from '../http/request-context.ts';
 import { inspectorRoute } from './signing-addresses.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { findInspectorFile, flowEvents, signingUrlFor } from './sender.service.ts';
+import { unlockLink } from './signer-link-lock.service.ts';
 
 /** The sender's view into signing (links, the audit trail) and the inspector's read-only link. */
 export async function registerSenderRoutes(app: FastifyInstance, deps: SigningDeps) {
@@ -26,6 +32,26 @@ export async function registerSenderRoutes(app: FastifyInstance, deps: SigningDe
     },
     async (request) =>
       signingUrlFor(deps, userOf(request), request.params.signFlowId, request.params.signatureId),
+  );
+
+  routes.post(
+    apiRoutes.unlockSigner,
+    {
+      onRequest: requireSession,
+      schema: {
+        tags,
+        summary:
+          "Unlocks a signer's link locked after too many e-mail codes; the signer is mailed the link (beyond SPEC)",
+        params: z.object({ signFlowId: RecordId, signatureId: RecordId }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      const { signFlowId, signatureId } = request.params;
+      await unlockLink(deps, user, signFlowId, signatureId, requestContextOf(request, user.email));
+      return reply.code(204).send(null);
+    },
   );
 
   routes.get(

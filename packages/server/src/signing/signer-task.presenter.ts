@@ -1,6 +1,7 @@
 import { languageOf, type SignerTask, type SignerTaskState } from '@esign/contract';
 import type { FileRow, SignerRow, SignFlowRow } from '../db/schema.ts';
 import { cleanFileName } from '../files/file-name.ts';
+import { codeWaitSeconds } from './code-limits.ts';
 import { emailHint } from './signing-turns.ts';
 import type { VerifiedIdentity } from './signer-session.ts';
 
@@ -16,6 +17,7 @@ export interface TaskView {
   defaultOrganisation: string;
   /** The flow's files; empty unless the signer may see them. */
   files: FileRow[];
+  now: Date;
 }
 
 const fileInfo = (file: FileRow) => ({
@@ -40,6 +42,8 @@ export function presentTask(view: TaskView): SignerTask {
     SignerEmailHint: emailHint(signer.email),
     State: view.state,
     Authenticated: identity !== null,
+    LinkLocked: signer.code_locked_at !== null,
+    NextCodeInSeconds: codeWaitSeconds(signer, view.now),
     CompletedAt: signer.completed_at ? new Date(signer.completed_at).toISOString() : null,
     Signers: signers.map((other) => ({
       Name: other.name,

@@ -95,6 +95,7 @@ export async function readTask(deps: SigningDeps, context: SignerContext): Promi
     owner,
     defaultOrganisation: deps.config.organizationName,
     files,
+    now: deps.clock.now(),
   });
 }
 

@@ -89,49 +89,6 @@ export async function markSignerMailed(
 }
 
 /** A fresh one-time code for the signer (its hash), with no tries used. */
-export async function setSignerCode(
-  db: Kysely<Database>,
-  signerId: string,
-  code: { hash: string; expiresAt: Date },
-) {
-  await db
-    .updateTable('sign_flow_signers')
-    .set({ code_hash: code.hash, code_expires_at: code.expiresAt.toISOString(), code_attempts: 0 })
-    .where('id', '=', signerId)
-    .execute();
-}
-
-/**
- * Counts one try of the code whose hash is `codeHash`, in one conditional update, while it is
- * still the signer's code and has tries left; answers the tries so far, or undefined when none
- * was left (or the code changed).
- */
-export async function countCodeAttempt(
-  db: Kysely<Database>,
-  signerId: string,
-  codeHash: string,
-  maxAttempts: number,
-): Promise<number | undefined> {
-  const counted = await db
-    .updateTable('sign_flow_signers')
-    .set((eb) => ({ code_attempts: eb('code_attempts', '+', 1) }))
-    .where('id', '=', signerId)
-    .where('code_hash', '=', codeHash)
-    .where('code_attempts', '<', maxAttempts)
-    .returning('code_attempts')
-    .executeTakeFirst();
-  return counted ? Number(counted.code_attempts) : undefined;
-}
-
-/** The signer's code is used up. */
-export async function clearSignerCode(db: Kysely<Database>, signerId: string) {
-  await db
-    .updateTable('sign_flow_signers')
-    .set({ code_hash: null, code_expires_at: null, code_attempts: 0 })
-    .where('id', '=', signerId)
-    .execute();
-}
-
 export async function markSignerRejected(
   db: Kysely<Database>,
   signerId: string,

@@ -55,7 +55,7 @@ export async function registerSigningRoutes(app: FastifyInstance, deps: SigningD
         response: { 200: CodeSent },
       },
     },
-    async (request) => sendTaskCode(deps, signerLinkOf(request)),
+    async (request) => sendTaskCode(deps, signerLinkOf(request), signerRequestOf(request)),
   );
 
   routes.post(

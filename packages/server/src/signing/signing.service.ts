@@ -36,8 +36,9 @@ export async function showTask(
 }
 
 /** Mails the signer a one-time code. */
-export async function sendTaskCode(deps: SigningDeps, link: SignerLink) {
-  return sendCode(deps, await load(deps, link));
+export async function sendTaskCode(deps: SigningDeps, link: SignerLink, request: RequestContext) {
+  const context = await load(deps, link);
+  return sendCode(deps, context, asSigner(request, context));
 }
 
 /**

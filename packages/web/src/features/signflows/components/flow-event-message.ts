@@ -77,6 +77,10 @@ export function describeFlowEvent(
       return message('resumed');
     case 'Expired':
       return message('expired');
+    case 'Link Locked':
+      return message('linkLocked');
+    case 'Link Unlocked':
+      return message('linkUnlocked');
     case 'Downloaded':
       return message(textOf(details, 'kind') === 'signedfile' ? 'downloadedSigned' : 'downloaded');
     case 'Deleted':

@@ -20,6 +20,11 @@ export function SignerStatusInfo({ signer, index }: { signer: Signer; index: num
         <dt>{t('signflow.edit.signers.status')}</dt>
         <dd data-testid={`signer-status-${index}`}>
           {t(`signflow.signerStatus.${signer.Status}`)}
+          {signer.LinkLocked && signer.Status === 'Unsigned' && (
+            <span className="d-block text-danger" data-testid={`signer-locked-${index}`}>
+              {t('signflow.edit.signers.linkLocked')}
+            </span>
+          )}
         </dd>
       </div>
       {signer.RejectionComment !== null && signer.RejectionComment !== '' && (

@@ -9,6 +9,7 @@ import { DocumentSection } from './document-section.tsx';
 import { useFileActions } from './file-actions.ts';
 import { FlowStatusCheck } from './flow-status-check.tsx';
 import { FlowTimeline } from './flow-timeline.tsx';
+import { LockedLinks } from './locked-links.tsx';
 import { SendDialog } from './send-dialog.tsx';
 import { SignersSection } from './signers-section.tsx';
 import { NoticeList } from './signflow-edit-field-error.tsx';
@@ -65,6 +66,7 @@ export function SignFlowEditForm({ mode, flow }: SignFlowEditFormProps) {
       >
         {readOnly && <Alert variant="info">{t('validation.notEditable')}</Alert>}
         {readOnly && <FlowStatusCheck flow={flow} />}
+        {readOnly && <LockedLinks flow={flow} />}
         <div role="alert" className="signflow-edit__general">
           <NoticeList area="general" notices={notices.byArea.general} />
         </div>

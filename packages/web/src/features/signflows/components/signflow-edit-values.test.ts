@@ -26,6 +26,7 @@ const sentFlow: SignFlowDetailResponse = {
       Status: 'Signed',
       RejectionComment: null,
       CompletionTimeUtc: '2025-01-04T10:00:00.000Z',
+      LinkLocked: false,
     },
     {
       Guid: 'signer-2',
@@ -37,6 +38,7 @@ const sentFlow: SignFlowDetailResponse = {
       Status: 'Rejected',
       RejectionComment: 'Wrong amount',
       CompletionTimeUtc: null,
+      LinkLocked: false,
     },
   ],
   Note: 'Please sign by Friday',

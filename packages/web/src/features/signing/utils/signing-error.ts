@@ -64,6 +64,9 @@ const staleTaskKeys: ReadonlySet<string> = new Set([
   signingErrorKeys.alreadyDone,
   signingErrorKeys.flowEnded,
   signingErrorKeys.notAuthenticated,
+  // The link locked, or another code went out: the task tells which and for how long.
+  signingErrorKeys.linkLocked,
+  signingErrorKeys.codeWait,
 ]);
 
 /** True when the page should reload the task to show where it now stands. */

@@ -1,0 +1,27 @@
+import { apiPaths } from '@esign/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestVoid } from '../../../lib/http.ts';
+
+export interface UnlockSignerInput {
+  signFlowId: string;
+  signerId: string;
+}
+
+/** Opens a signer's link locked after too many e-mail codes; the signer is mailed it again. */
+export function unlockSigner({ signFlowId, signerId }: UnlockSignerInput): Promise<void> {
+  return requestVoid(apiPaths.unlockSigner(signFlowId, signerId), {
+    method: 'POST',
+    notFoundAsNotFound: true,
+  });
+}
+
+export function useUnlockSigner() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unlockSigner,
+    // Whether it worked or someone else was first, the page shows the signer as they are now.
+    // Not awaited: the notice that called it goes away with the refetch, and its own success
+    // callback (the toast) must run first.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['signflows'] }),
+  });
+}

@@ -1,0 +1,84 @@
+import type { SignFlowDetailResponse, Signer } from '@esign/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ToastContext } from '../../../components/toast/toast-context.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { LockedLinks } from './locked-links.tsx';
+
+const signer = (fields: Partial<Signer>): Signer => ({
+  Guid: 'signer-1',
+  Name: 'Maija Meikäläinen',
+  Email: 'maija@example.com',
+  Role: null,
+  Organisation: null,
+  PersonalIdentityCode: null,
+  Status: 'Unsigned',
+  RejectionComment: null,
+  CompletionTimeUtc: null,
+  LinkLocked: false,
+  ...fields,
+});
+
+const flow = (fields: Partial<SignFlowDetailResponse>): SignFlowDetailResponse => ({
+  Guid: 'flow-1',
+  Name: 'Lease agreement',
+  Status: 'Sent',
+  CreationDate: '2025-01-02T10:00:00.000Z',
+  SentToSignersDate: '2025-01-03T10:00:00.000Z',
+  Signers: [],
+  Note: null,
+  SignFlowDetailsStatus: 'Started',
+  CompletionTimeUtc: null,
+  LastStatusQueryTimeUtc: null,
+  SignatureProcess: 'Concurrent',
+  InspectorEmail: null,
+  MinimumSignatureLevel: 'Low',
+  Role: null,
+  ReminderIntervalInDays: null,
+  CancellationComment: null,
+  SignFileInfo: null,
+  AttachmentInfo: [],
+  SignedFile: null,
+  PersonalSignedFile: null,
+  Language: 'fi',
+  FailureReason: null,
+  SigningDeadline: null,
+  ...fields,
+});
+
+function render(shown: SignFlowDetailResponse, language = 'en'): string {
+  void i18n.changeLanguage(language);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <ToastContext.Provider value={{ showToast: () => undefined }}>
+        <LockedLinks flow={shown} />
+      </ToastContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+describe("the sender's notice of locked signing links", () => {
+  afterEach(() => void i18n.changeLanguage('fi'));
+
+  it('names each locked signer still to sign and offers to unlock their link', () => {
+    const html = render(
+      flow({
+        Signers: [
+          signer({ LinkLocked: true }),
+          signer({ Guid: 'signer-2', Name: 'Matti', Email: 'matti@example.com' }),
+        ],
+      }),
+    );
+    expect(html.match(/data-testid="locked-link"/g)).toHaveLength(1);
+    expect(html).toContain('The signing link of Maija Meikäläinen is locked');
+    expect(html).toMatch(
+      /<button type="button"[^>]*data-testid="unlock-signer"[^>]*>Unlock the link</,
+    );
+  });
+
+  it('shows nothing once the flow has ended or the signer has signed', () => {
+    expect(render(flow({ Status: 'Cancelled', Signers: [signer({ LinkLocked: true })] }))).toBe('');
+    expect(render(flow({ Signers: [signer({ LinkLocked: true, Status: 'Signed' })] }))).toBe('');
+  });
+});
