@@ -275,7 +275,11 @@ test.describe('signing a document', () => {
     await enterCode(signing, code);
     await expect(error).toContainText('entered wrong too many times');
 
-    // The server sends a signer at most one code in 30 seconds.
+    // The server sends a signer at most one code in 30 seconds; the page counts it down.
+    await expect(error.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
+    await expect(signing.getByTestId('signing-next-code')).toContainText(
+      /You can ask for a new code in \d+ seconds?\./,
+    );
     await signing.waitForTimeout(Math.max(0, askedAt + 31_000 - Date.now()));
     const earlier = (await mailAbout(signer, subjects.code(flow.name))).length;
     await error.getByRole('button', { name: 'Send a new code' }).click();
