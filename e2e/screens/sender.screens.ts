@@ -21,3 +21,11 @@ test('sign flow list and editor', async ({ page }) => {
     await p.goto('/logout');
   });
 });
+
+test('the error summary of an empty form sent', async ({ page }) => {
+  await shootEverywhere(page, 'edit-error-summary', async (p) => {
+    await p.goto('/esign/edit/new');
+    await p.getByTestId('send-to-sign').click();
+    await expect(p.getByTestId('error-summary')).toBeVisible();
+  });
+});

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { UnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-guard.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import './layout.css';
@@ -15,13 +16,15 @@ export function AppLayout() {
   }, [t, i18n.language]);
 
   return (
-    <div className="app-shell">
-      <SkipLink />
-      <Header />
-      <main id={mainContentId} tabIndex={-1} className="app-main container">
-        <Outlet />
-      </main>
-      <Footer />
-    </div>
+    <UnsavedChangesGuard>
+      <div className="app-shell">
+        <SkipLink />
+        <Header />
+        <main id={mainContentId} tabIndex={-1} className="app-main container">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+    </UnsavedChangesGuard>
   );
 }

@@ -4,6 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toast-context.ts';
+import { useUnsavedChanges } from '../../../components/unsaved-changes/unsaved-changes-context.ts';
 import { useCommonConfig } from '../../../lib/common-config.ts';
 import { isGroupConflict, useUpdateGroup } from '../api/update-group.ts';
 import {
@@ -44,6 +45,7 @@ export function GroupEditorForm(props: GroupEditorFormProps) {
   }
   const conflict = update.isError && isGroupConflict(update.error);
   const unsaved = hasUnsavedChanges(saved, draft);
+  useUnsavedChanges(unsaved);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();

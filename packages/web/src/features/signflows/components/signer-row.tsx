@@ -33,20 +33,35 @@ interface SignerRowProps {
   drag: SignerRowDrag;
 }
 
+// Widths on a wide screen: the e-mail address gets the most room, as real addresses are long.
 const textFields = [
-  { field: 'Name', label: 'signflow.edit.signers.name', type: 'text', testId: 'signer-name' },
-  { field: 'Email', label: 'signflow.edit.signers.email', type: 'email', testId: 'signer-email' },
+  {
+    field: 'Name',
+    label: 'signflow.edit.signers.name',
+    type: 'text',
+    testId: 'signer-name',
+    width: 'col-xl-3',
+  },
+  {
+    field: 'Email',
+    label: 'signflow.edit.signers.email',
+    type: 'email',
+    testId: 'signer-email',
+    width: 'col-xl-4',
+  },
   {
     field: 'Organisation',
     label: 'signflow.edit.signers.organisation',
     type: 'text',
     testId: 'signer-organisation',
+    width: 'col-xl-2',
   },
   {
     field: 'PersonalIdentityCode',
     label: 'signflow.edit.signers.personalIdentityCode',
     type: 'text',
     testId: 'signer-identity-code',
+    width: 'col-xl-3',
   },
 ] as const;
 
@@ -86,13 +101,13 @@ export function SignerRow(props: SignerRowProps) {
           {t('signflow.edit.signers.signer', { number })}
         </legend>
         <div className="row g-2">
-          {textFields.map(({ field, label, type, testId }) => {
+          {textFields.map(({ field, label, type, testId, width }) => {
             const path = `Signers.${index}.${field}` as const;
             const issue = issueMessageOf(rowErrors?.[field]);
             return (
               <Form.Group
                 key={field}
-                className="col-md-6 col-xl-3"
+                className={`col-md-6 ${width}`}
                 controlId={fieldIds(path).inputId}
               >
                 <Form.Label className="small mb-1">{t(label)}</Form.Label>

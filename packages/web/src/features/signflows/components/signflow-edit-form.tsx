@@ -5,7 +5,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../../components/unsaved-changes/unsaved-changes-context.ts';
 import { DocumentSection } from './document-section.tsx';
+import { ErrorSummary } from './error-summary.tsx';
 import { useFileActions } from './file-actions.ts';
 import { FlowStatusCheck } from './flow-status-check.tsx';
 import { FlowTimeline } from './flow-timeline.tsx';
@@ -31,7 +33,9 @@ export function SignFlowEditForm({ mode, flow }: SignFlowEditFormProps) {
   const [initialValues] = useState(() =>
     mode === 'new' || flow === undefined
       ? newFormValues(i18n.language)
-      : formValuesFromDetail(flow, mode === 'copy' ? 'copy' : 'edit', i18n.language),
+      : formValuesFromDetail(flow, mode === 'copy' ? 'copy' : 'edit', i18n.language, (name) =>
+          t('signflow.edit.copyName', { name }),
+        ),
   );
   const form = useForm({
     defaultValues: initialValues,
@@ -43,6 +47,7 @@ export function SignFlowEditForm({ mode, flow }: SignFlowEditFormProps) {
   const submit = useSignFlowSubmit({ form, mode, flow, notices, formRef });
   const files = useFileActions({ mode, flow, notices, submit });
   const readOnly = mode === 'edit' && flow !== undefined && flow.Status !== 'Draft';
+  useUnsavedChanges(!readOnly && form.formState.isDirty);
   const busy = submit.saving || submit.sending || files.pendingName !== undefined;
   const progress = submit.sending
     ? t('signflow.edit.sending')
@@ -67,6 +72,7 @@ export function SignFlowEditForm({ mode, flow }: SignFlowEditFormProps) {
         {readOnly && <Alert variant="info">{t('validation.notEditable')}</Alert>}
         {readOnly && <FlowStatusCheck flow={flow} />}
         {readOnly && <LockedLinks flow={flow} />}
+        <ErrorSummary items={submit.summary.items} summaryRef={submit.summary.summaryRef} />
         <div role="alert" className="signflow-edit__general">
           <NoticeList area="general" notices={notices.byArea.general} />
         </div>

@@ -14,6 +14,7 @@ import { paths } from '../../../config/paths.ts';
 import { signFlowDetailKey, signFlowQueryOptions } from '../api/get-signflow.ts';
 import { useSaveSignFlow } from '../api/save-signflow.ts';
 import { useSendSignFlow } from '../api/send-signflow.ts';
+import { useErrorSummary } from './error-summary.tsx';
 import { isRefusal, issuesOfError, toFieldError } from './signflow-edit-issues.ts';
 import { isNoticeArea, type NoticeArea, type Notices } from './signflow-edit-notices.ts';
 import { continueEditingState } from './signflow-edit-continuation.ts';
@@ -74,6 +75,8 @@ export function useSignFlowSubmit({ form, mode, flow, notices, formRef }: Submit
   const target = { guid: savedGuid, copyFromGuid: mode === 'copy' ? flow?.Guid : undefined };
 
   const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  // A save or a send that cannot go lists every problem at the top, each a link to its field.
+  const summary = useErrorSummary(formRef);
 
   /** Puts each issue under its field; one that belongs nowhere goes to the general message. */
   const showIssues = (issues: FieldIssue[], fileArea: NoticeArea = 'general') => {
@@ -92,7 +95,7 @@ export function useSignFlowSubmit({ form, mode, flow, notices, formRef }: Submit
         area,
         list.map((issue) => ({ issue })),
       );
-    focusFirstInvalid();
+    summary.show();
   };
 
   /** A refused call shows why; a call that failed otherwise only says so. */
@@ -112,7 +115,7 @@ export function useSignFlowSubmit({ form, mode, flow, notices, formRef }: Submit
   const validatedValues = () =>
     new Promise<SignFlowFormValues | undefined>((resolve) => {
       void form.handleSubmit(resolve, () => {
-        focusFirstInvalid();
+        summary.show();
         resolve(undefined);
       })();
     });
@@ -153,8 +156,10 @@ export function useSignFlowSubmit({ form, mode, flow, notices, formRef }: Submit
   };
 
   /** Messages of earlier actions go when the form is submitted again; what still holds comes back. */
-  const clearEarlierNotices = () =>
+  const clearEarlierNotices = () => {
     notices.clear('general', 'Signers', 'SignFileInfo', 'AttachmentInfo');
+    summary.clear();
+  };
 
   const saveDraft = async () => {
     clearEarlierNotices();
@@ -166,19 +171,19 @@ export function useSignFlowSubmit({ form, mode, flow, notices, formRef }: Submit
     await continueAt(guid);
   };
 
-  /** Checks everything sending needs before asking for confirmation. */
+  /** Checks everything sending needs, all at once, before asking for confirmation. */
   const requestSend = async () => {
     clearEarlierNotices();
     const values = await validatedValues();
-    if (values === undefined) return;
+    const current = values ?? form.getValues();
     const problems = findSendProblems({
       hasSignFile: mode !== 'new' && flow?.SignFileInfo != null,
-      signerCount: values.Signers.length,
-      SignatureProcess: values.SignatureProcess,
-      MinimumSignatureLevel: values.MinimumSignatureLevel,
+      signerCount: current.Signers.length,
+      SignatureProcess: current.SignatureProcess,
+      MinimumSignatureLevel: current.MinimumSignatureLevel,
     });
     if (problems.length > 0) showIssues(problems);
-    else setConfirmingSend(true);
+    else if (values !== undefined) setConfirmingSend(true);
   };
 
   const confirmSend = async () => {
@@ -212,6 +217,7 @@ export function useSignFlowSubmit({ form, mode, flow, notices, formRef }: Submit
     continueAt,
     reportFailure,
     focusFirstInvalid,
+    summary,
   };
 }
 

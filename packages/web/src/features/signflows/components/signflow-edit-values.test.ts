@@ -1,6 +1,7 @@
-import { SignFlowSaveRequest, type SignFlowDetailResponse } from '@esign/contract';
+import { limits, SignFlowSaveRequest, type SignFlowDetailResponse } from '@esign/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  copyName,
   formValuesFromDetail,
   messageLanguageFor,
   newFormValues,
@@ -209,5 +210,24 @@ describe('the signer ids after a save', () => {
   it('are left alone when the rows no longer match the saved ones', () => {
     const values = newFormValues('fi');
     expect(withSavedSignerGuids(values, [{ Guid: 'new-id' }])).toBe(values);
+  });
+});
+
+describe('the name of a copy', () => {
+  const named = (name: string) => `Copy of ${name}`;
+
+  it('says it is a copy', () => {
+    expect(formValuesFromDetail(sentFlow, 'copy', 'en', named).Name).toBe(
+      'Copy of Lease agreement',
+    );
+    expect(formValuesFromDetail(sentFlow, 'edit', 'en', named).Name).toBe('Lease agreement');
+  });
+
+  it('shortens a long name so that the copy still fits the limit', () => {
+    const long = 'x'.repeat(limits.signFlowNameMaxLength);
+    const copied = copyName(long, named);
+    expect(copied).toHaveLength(limits.signFlowNameMaxLength);
+    expect(copied.startsWith('Copy of xxx')).toBe(true);
+    expect(copied.endsWith('x…')).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import {
   languageOf,
+  limits,
   type Language,
   type SignatureLevel,
   type SignatureProcess,
@@ -78,16 +79,27 @@ function signerFormValues(signer: Signer, keepGuid: boolean): SignerFormValues {
 }
 
 /**
+ * A copy's name, "Copy of …" in the user's language (`named` puts the name in its sentence),
+ * cut to the longest name allowed.
+ */
+export function copyName(name: string, named: (name: string) => string): string {
+  const full = named(name);
+  const over = full.length - limits.signFlowNameMaxLength;
+  return over <= 0 ? full : named(`${name.slice(0, Math.max(0, name.length - over - 1))}…`);
+}
+
+/**
  * The form's values for a loaded flow. A copy keeps everything the sender wrote but not the
- * signers' identities and statuses: its signers are new.
+ * signers' identities and statuses: its signers are new, and its name says it is a copy.
  */
 export function formValuesFromDetail(
   detail: SignFlowDetailResponse,
   mode: 'edit' | 'copy',
   uiLanguage: string,
+  copyNamed: (name: string) => string = (name) => name,
 ): SignFlowFormValues {
   return {
-    Name: detail.Name,
+    Name: mode === 'copy' ? copyName(detail.Name, copyNamed) : detail.Name,
     Note: detail.Note ?? '',
     SignatureProcess: detail.SignatureProcess ?? '',
     MinimumSignatureLevel: detail.MinimumSignatureLevel ?? '',
