@@ -5,6 +5,7 @@ import {
   languages,
   logIn,
 } from '../support/pages.ts';
+import { fiText } from '../support/locale.ts';
 
 test.describe('logging in and out', () => {
   test('a user logs in, lands on the page first asked for, sees who they are, and logs out', async ({
@@ -81,12 +82,19 @@ test.describe('logging in and out', () => {
   });
 
   for (const path of ['/groups', '/settings', '/reports', '/personalreports']) {
-    test(`a plain user sent to ${path} ends at the login`, async ({ page }) => {
+    test(`a plain user on ${path} is told it is for administrators, with a way back`, async ({
+      page,
+    }) => {
       await page.goto('/login');
       await logIn(page, 'user@example.com', 'user-demo');
       await expect(page.getByTestId('header-display-name')).toHaveText('Ulla User');
       await page.goto(path);
-      await expect(page).toHaveURL(`/login?r=${encodeURIComponent(path)}`);
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(fiText('noAccess.title'));
+      await expectNoSeriousAxeViolations(page);
+      await page.getByRole('link', { name: fiText('noAccess.home') }).click();
+      await expect(page).toHaveURL('/');
+      await expect(page).toHaveTitle(`${fiText('signflow.list.title')} – Allekirjoitusportaali`);
     });
   }
 

@@ -1,6 +1,7 @@
 import { signingRoutes } from '@esign/contract';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
+import type { RouteHandle } from '../components/layout/page-title.ts';
 import { paths } from '../config/paths.ts';
 import { RequireSession } from '../features/auth/components/require-session.tsx';
 import { IdpLoginRoute } from '../features/auth/routes/idp-login-route.tsx';
@@ -17,6 +18,24 @@ import { SigningRoute } from '../features/signing/routes/signing-route.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
 import { NotFoundRoute } from './routes/not-found-route.tsx';
 
+// Each route names its page for the tab's title (page-title.ts): "<page> – <portal>".
+const handles = {
+  home: { title: ({ t, signedIn }) => (signedIn ? t('signflow.list.title') : undefined) },
+  login: { title: ({ t }) => t('login.title') },
+  logout: { title: ({ t }) => t('login.logoutTitle') },
+  devMail: { title: ({ t }) => t('devMail.title') },
+  edit: {
+    title: ({ t, params }) =>
+      params.id === 'new' ? t('signflow.edit.newTitle') : t('signflow.edit.viewTitle'),
+  },
+  copy: { title: ({ t }) => t('signflow.edit.copyTitle') },
+  groups: { title: ({ t }) => t('groups.title') },
+  settings: { title: ({ t }) => t('settings.title') },
+  reports: { title: ({ t }) => t('reports.title') },
+  personalReports: { title: ({ t }) => t('personalReports.title') },
+  notFound: { title: ({ t }) => t('notFound.title') },
+} satisfies Record<string, RouteHandle>;
+
 /** The route table of SPEC §2, in history mode with base /. */
 export function createAppRouter() {
   return createBrowserRouter([
@@ -28,29 +47,41 @@ export function createAppRouter() {
     {
       element: <AppLayout />,
       children: [
-        { path: paths.home.path, element: <HomeRoute /> },
-        { path: paths.login.path, element: <LoginRoute /> },
-        { path: paths.logout.path, element: <LogoutRoute /> },
-        { path: paths.builtInLogin.path, element: <IdpLoginRoute /> },
+        { path: paths.home.path, element: <HomeRoute />, handle: handles.home },
+        { path: paths.login.path, element: <LoginRoute />, handle: handles.login },
+        { path: paths.logout.path, element: <LogoutRoute />, handle: handles.logout },
+        { path: paths.builtInLogin.path, element: <IdpLoginRoute />, handle: handles.login },
         // The dev mailbox of the demo profile; the server answers its data only there.
-        { path: '/dev/mail', element: <DevMailRoute /> },
+        { path: '/dev/mail', element: <DevMailRoute />, handle: handles.devMail },
         {
           element: <RequireSession />,
           children: [
-            { path: paths.signFlowEdit.path, element: <SignFlowEditRoute mode="edit" /> },
-            { path: paths.signFlowCopy.path, element: <SignFlowEditRoute mode="copy" /> },
+            {
+              path: paths.signFlowEdit.path,
+              element: <SignFlowEditRoute mode="edit" />,
+              handle: handles.edit,
+            },
+            {
+              path: paths.signFlowCopy.path,
+              element: <SignFlowEditRoute mode="copy" />,
+              handle: handles.copy,
+            },
           ],
         },
         {
           element: <RequireSession admin />,
           children: [
-            { path: paths.groups.path, element: <GroupsRoute /> },
-            { path: paths.settings.path, element: <SettingsRoute /> },
-            { path: paths.reports.path, element: <ReportsRoute /> },
-            { path: paths.personalReports.path, element: <PersonalReportsRoute /> },
+            { path: paths.groups.path, element: <GroupsRoute />, handle: handles.groups },
+            { path: paths.settings.path, element: <SettingsRoute />, handle: handles.settings },
+            { path: paths.reports.path, element: <ReportsRoute />, handle: handles.reports },
+            {
+              path: paths.personalReports.path,
+              element: <PersonalReportsRoute />,
+              handle: handles.personalReports,
+            },
           ],
         },
-        { path: '*', element: <NotFoundRoute /> },
+        { path: '*', element: <NotFoundRoute />, handle: handles.notFound },
       ],
     },
   ]);

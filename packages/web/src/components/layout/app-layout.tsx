@@ -1,19 +1,14 @@
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { UnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-guard.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { usePageTitle } from './page-title.ts';
 import './layout.css';
 import { mainContentId, SkipLink } from './skip-link.tsx';
 
 /** The page frame of every screen: skip link, header, main, footer. */
 export function AppLayout() {
-  const { t, i18n } = useTranslation();
-
-  useEffect(() => {
-    document.title = t('frontpage.title');
-  }, [t, i18n.language]);
+  usePageTitle();
 
   return (
     <UnsavedChangesGuard>

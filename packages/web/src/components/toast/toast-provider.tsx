@@ -4,21 +4,57 @@ import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 import { useTranslation } from 'react-i18next';
 import { ToastContext, type ToastApi, type ToastMessage } from './toast-context.ts';
-import { clampToastDelay } from './toast-timing.ts';
+import { clampToastDelay, withToast } from './toast-timing.ts';
+import './toast.css';
 
 interface ShownToast extends ToastMessage {
   id: number;
 }
 
-export function ToastProvider({ children }: { children: ReactNode }) {
+/** One toast: it waits while the pointer is over it or the focus is in it, then hides. */
+function ShownToastItem({ toast, onClose }: { toast: ShownToast; onClose: () => void }) {
   const { t } = useTranslation();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  return (
+    <Toast
+      className={`text-bg-${toast.variant ?? 'success'}`}
+      autohide={!hovered && !focused}
+      delay={clampToastDelay(toast.delay)}
+      onClose={onClose}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+      data-testid="toast"
+    >
+      <div className="d-flex align-items-start">
+        <Toast.Body className="flex-grow-1">{toast.message}</Toast.Body>
+        <CloseButton
+          variant="white"
+          className="m-2"
+          aria-label={t('common.close')}
+          onClick={onClose}
+        />
+      </div>
+    </Toast>
+  );
+}
+
+/**
+ * Short notices ('Saved.') in the bottom corner, where they cover none of the header's
+ * controls; at most three at once, each pausing while pointed at or focused.
+ */
+export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
   const nextId = useRef(0);
 
   const showToast = useCallback((toast: ToastMessage) => {
     nextId.current += 1;
     const id = nextId.current;
-    setToasts((shown) => [...shown, { ...toast, id }]);
+    setToasts((shown) => withToast(shown, { ...toast, id }));
   }, []);
   const dismiss = useCallback((id: number) => {
     setToasts((shown) => shown.filter((toast) => toast.id !== id));
@@ -29,30 +65,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext value={api}>
       {children}
       <ToastContainer
-        position="top-end"
+        position="bottom-end"
         containerPosition="fixed"
-        className="p-3"
+        className="p-3 app-toasts"
         aria-live="polite"
         aria-atomic="false"
       >
         {toasts.map((toast) => (
-          <Toast
-            key={toast.id}
-            className={`text-bg-${toast.variant ?? 'success'}`}
-            autohide
-            delay={clampToastDelay(toast.delay)}
-            onClose={() => dismiss(toast.id)}
-          >
-            <div className="d-flex align-items-start">
-              <Toast.Body className="flex-grow-1">{toast.message}</Toast.Body>
-              <CloseButton
-                variant="white"
-                className="m-2"
-                aria-label={t('common.close')}
-                onClick={() => dismiss(toast.id)}
-              />
-            </div>
-          </Toast>
+          <ShownToastItem key={toast.id} toast={toast} onClose={() => dismiss(toast.id)} />
         ))}
       </ToastContainer>
     </ToastContext>
