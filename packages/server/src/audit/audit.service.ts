@@ -30,6 +30,9 @@ export const auditOperations = {
   downloaded: 'Downloaded',
   deleted: 'Deleted',
   personalDataQuery: 'Personal Data Query',
+  passwordChanged: 'Password Changed',
+  accountCreated: 'Account Created',
+  accountRemoved: 'Account Removed',
 } as const;
 export type AuditOperation = (typeof auditOperations)[keyof typeof auditOperations];
 
