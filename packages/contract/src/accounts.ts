@@ -18,6 +18,9 @@ export const accountPaths = {
 /** The password rule: long enough to resist guessing, short enough to hash cheaply. */
 export const passwordPolicy = { minLength: 12, maxLength: 1000 } as const;
 
+/** The longest name, title and organisation an account holds (the database columns'). */
+export const accountProfileMaxLength = 200;
+
 /** Message keys of the accounts' calls, translated under accounts.errors in every catalogue. */
 export const accountErrorKeys = {
   /** The password given as the current one is not. */
@@ -89,7 +92,7 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 const optionalProfileText = z
   .string()
   .trim()
-  .max(200, v.maxLength)
+  .max(accountProfileMaxLength, v.maxLength)
   .check(plainText())
   .nullish()
   .transform((value) => (value ? value : null));
@@ -107,7 +110,7 @@ export const CreateAccountRequest = z.object({
     .string({ error: v.required })
     .trim()
     .min(1, v.required)
-    .max(200, v.maxLength)
+    .max(accountProfileMaxLength, v.maxLength)
     .check(plainText()),
   Title: optionalProfileText,
   Organisation: optionalProfileText,

@@ -2,6 +2,8 @@ import { signingRoutes } from '@esign/contract';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { paths } from '../config/paths.ts';
+import { AccountRoute } from '../features/accounts/routes/account-route.tsx';
+import { AccountsRoute } from '../features/accounts/routes/accounts-route.tsx';
 import { RequireSession } from '../features/auth/components/require-session.tsx';
 import { IdpLoginRoute } from '../features/auth/routes/idp-login-route.tsx';
 import { LoginRoute } from '../features/auth/routes/login-route.tsx';
@@ -16,6 +18,7 @@ import { SigningLayout } from '../features/signing/components/signing-layout.tsx
 import { SigningRoute } from '../features/signing/routes/signing-route.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
 import { NotFoundRoute } from './routes/not-found-route.tsx';
+import { RequireBuiltInLogin } from './routes/require-built-in-login.tsx';
 
 /** The route table of SPEC §2, in history mode with base /. */
 export function createAppRouter() {
@@ -39,6 +42,10 @@ export function createAppRouter() {
           children: [
             { path: paths.signFlowEdit.path, element: <SignFlowEditRoute mode="edit" /> },
             { path: paths.signFlowCopy.path, element: <SignFlowEditRoute mode="copy" /> },
+            {
+              element: <RequireBuiltInLogin />,
+              children: [{ path: paths.account.path, element: <AccountRoute /> }],
+            },
           ],
         },
         {
@@ -48,6 +55,10 @@ export function createAppRouter() {
             { path: paths.settings.path, element: <SettingsRoute /> },
             { path: paths.reports.path, element: <ReportsRoute /> },
             { path: paths.personalReports.path, element: <PersonalReportsRoute /> },
+            {
+              element: <RequireBuiltInLogin />,
+              children: [{ path: paths.accounts.path, element: <AccountsRoute /> }],
+            },
           ],
         },
         { path: '*', element: <NotFoundRoute /> },
