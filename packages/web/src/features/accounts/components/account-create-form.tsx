@@ -130,7 +130,7 @@ export function AccountCreateForm() {
           type="password"
           autoComplete="new-password"
           required
-          hint={t('account.passwordRule', { n: passwordPolicy.minLength })}
+          hint={t('accounts.initialPasswordRule', { n: passwordPolicy.minLength })}
           registration={form.register('Password')}
           error={errorOf('Password')}
         />

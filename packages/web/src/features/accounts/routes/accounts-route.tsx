@@ -27,7 +27,7 @@ export function AccountsRoute() {
   return (
     <>
       <h1>{t('accounts.title')}</h1>
-      <p className="account-section">{t('accounts.intro')}</p>
+      <p className="account-section mb-4">{t('accounts.intro')}</p>
       <AccountCreateForm />
       <section aria-labelledby={listHeadingId} className="mb-5 account-section">
         <h2 id={listHeadingId} ref={listHeadingRef} tabIndex={-1} className="h3">
