@@ -74,6 +74,8 @@ test.describe('logging in and out', () => {
       'Asetukset',
       'Raportit',
       'Henkilötietoraportit',
+      // The demo's login is the built-in one, whose accounts the administrator manages.
+      'Käyttäjätilit',
       'Kirjaudu ulos',
     ]);
     await page.getByRole('link', { name: 'Raportit', exact: true }).click();

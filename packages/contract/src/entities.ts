@@ -34,6 +34,11 @@ export const CommonConfig = z.object({
   ShowHakaGroupId: z.boolean(),
   /** The largest upload accepted, in MiB (an addition to SPEC §3, so the browser can refuse early). */
   MaxUploadMb: z.number().positive(),
+  /**
+   * The built-in login is the portal's login (an addition to SPEC §3): its accounts change
+   * their passwords and administrators manage them in the app. Absent (older servers): no.
+   */
+  BuiltInLogin: z.boolean().default(false),
 });
 export type CommonConfig = z.infer<typeof CommonConfig>;
 

@@ -13,3 +13,4 @@ export * from './groups.ts';
 export * from './settings.ts';
 export * from './reports.ts';
 export * from './personal-data.ts';
+export * from './accounts.ts';

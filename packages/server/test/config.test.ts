@@ -24,6 +24,7 @@ describe.each(databaseKinds)('config endpoints on %s', (kind) => {
       PersonalSignedFileEnabled: false,
       ShowHakaGroupId: true,
       MaxUploadMb: 100,
+      BuiltInLogin: true,
     });
   });
 
@@ -60,6 +61,7 @@ describe('config defaults', () => {
       PersonalSignedFileEnabled: false,
       ShowHakaGroupId: false,
       MaxUploadMb: 100,
+      BuiltInLogin: true,
     });
   });
 });

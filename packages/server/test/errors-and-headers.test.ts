@@ -143,6 +143,7 @@ describe('the error format and security headers', () => {
       'PersonalSignedFileEnabled',
       'ShowHakaGroupId',
       'MaxUploadMb',
+      'BuiltInLogin',
     ]);
     const page = await app.inject({ url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

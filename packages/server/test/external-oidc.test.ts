@@ -223,6 +223,17 @@ describe.each(databaseKinds)('logging in through an external OIDC provider on %s
     expect(await count('sessions')).toBe(sessionsAfterFirst);
   });
 
+  it("answers 404 to the built-in login's account calls, which another provider's users do not have", async () => {
+    const { portal } = await logIn('maija');
+    expect((await portal.get('/api/esign/Accounts/ListAccounts')).statusCode).toBe(404);
+    const change = await portal.post('/api/esign/Accounts/ChangePassword', {
+      CurrentPassword: 'anything-at-all',
+      NewPassword: 'something-else-entirely',
+    });
+    expect(change.statusCode).toBe(404);
+    expect((await portal.get('/api/config/common')).json()).toMatchObject({ BuiltInLogin: false });
+  });
+
   it('logs out here and at the provider, which returns the browser to the logged-out notice', async () => {
     const { portal, atProvider } = await logIn('maija');
     const logout = await portal.post('/api/esign/Users/ExternalLogout');

@@ -32,6 +32,9 @@ export const auditOperations = {
   personalDataQuery: 'Personal Data Query',
   linkLocked: 'Link Locked',
   linkUnlocked: 'Link Unlocked',
+  passwordChanged: 'Password Changed',
+  accountCreated: 'Account Created',
+  accountRemoved: 'Account Removed',
 } as const;
 export type AuditOperation = (typeof auditOperations)[keyof typeof auditOperations];
 

@@ -94,3 +94,15 @@ export async function deleteExpiredSessions(
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Removes a user's sessions, but the one named by keep; answers how many went. */
+export async function deleteUserSessions(
+  db: Kysely<Database>,
+  userId: string,
+  keep: string | null,
+): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keep !== null) query = query.where('id', '<>', keep);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import type { ActiveSession } from '../http/request-context.ts';
 import {
   deleteSession,
+  deleteUserSessions,
   findSessionWithUser,
   insertSession,
   touchSession,
@@ -90,4 +91,16 @@ export async function findActiveSession(
 /** Ends a session; the token stops working everywhere at once. */
 export async function endSession(db: Kysely<Database>, sessionId: string): Promise<void> {
   await deleteSession(db, sessionId);
+}
+
+/**
+ * Ends every session of a user but the one named by keep (null: all of them), e.g. after a
+ * password change or when the user's account is removed; answers how many ended.
+ */
+export async function endUserSessions(
+  db: Kysely<Database>,
+  userId: string,
+  keep: string | null,
+): Promise<number> {
+  return deleteUserSessions(db, userId, keep);
 }

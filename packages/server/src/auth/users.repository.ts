@@ -72,3 +72,27 @@ export async function syncGroupMemberships(
       .execute();
   }
 }
+
+/** The identity (issuer and subject) a portal user logged in with. */
+export function findUserIdentity(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['issuer', 'subject'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The portal user of an identity, if it has logged in. */
+export async function findUserIdByIdentity(
+  db: Kysely<Database>,
+  issuer: string,
+  subject: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('issuer', '=', issuer)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+  return row?.id;
+}

@@ -1,8 +1,10 @@
 import {
+  accountErrorMessages,
   errorKeys,
   errorMessages,
   groupErrorMessages,
   signingErrorMessages,
+  type AccountErrorKey,
   type ErrorKey,
   type FieldIssue,
   type GroupErrorKey,
@@ -30,10 +32,11 @@ export const errorTable = {
 export type ErrorCode = keyof typeof errorTable;
 
 /** Keys more precise than a code's own, with their English texts. */
-type PreciseErrorKey = SigningErrorKey | GroupErrorKey;
+type PreciseErrorKey = SigningErrorKey | GroupErrorKey | AccountErrorKey;
 const preciseMessages: Record<PreciseErrorKey, string> = {
   ...signingErrorMessages,
   ...groupErrorMessages,
+  ...accountErrorMessages,
 };
 
 /** An error meant for the caller: its code picks the status and the translated message. */

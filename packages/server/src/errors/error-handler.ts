@@ -23,11 +23,12 @@ function validationIssues(error: FastifyError): FieldIssue[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
   return error.validation.map((item) => {
     const message = item.message ?? '';
-    const maximum = (item.params as { maximum?: unknown }).maximum;
+    const { maximum, minimum } = item.params as { maximum?: unknown; minimum?: unknown };
+    const bound = typeof maximum === 'number' ? maximum : minimum;
     return {
       path: item.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-      key: message.startsWith('validation.') ? message : 'validation.invalidValue',
-      ...(typeof maximum === 'number' ? { params: { n: maximum } } : {}),
+      key: /^(validation|accounts\.errors)\./.test(message) ? message : 'validation.invalidValue',
+      ...(typeof bound === 'number' ? { params: { n: bound } } : {}),
     };
   });
 }

@@ -60,6 +60,17 @@ const hashOptions = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism:
 // Verifying against this when the account does not exist keeps the timing the same.
 const absentAccountHash = hash(randomBytes(16).toString('hex'), hashOptions);
 
+/** The argon2id hash a password is stored as. */
+export const hashPassword = (password: string) => hash(password, hashOptions);
+
+/** Whether the password is the one this hash was made of (a malformed hash matches nothing). */
+export const passwordMatches = (passwordHash: string, password: string) =>
+  verify(passwordHash, password).catch(() => false);
+
+/** An administrator account of the built-in login: one in the administrators' group. */
+export const isAdministratorAccount = (account: LocalAccountRow) =>
+  (JSON.parse(account.groups) as string[]).includes(builtinAdministratorGroup);
+
 async function insertAccount(
   db: Kysely<Database>,
   account: {
@@ -78,7 +89,7 @@ async function insertAccount(
   await insertAccountIfAbsent(db, {
     id: randomUUID(),
     email,
-    password_hash: await hash(account.password, hashOptions),
+    password_hash: await hashPassword(account.password),
     display_name: account.displayName,
     organisation,
     title: account.title,
@@ -124,8 +135,6 @@ export async function verifyAccountPassword(
   password: string,
 ): Promise<LocalAccountRow | null> {
   const account = await findAccountByEmail(db, email.trim().toLowerCase());
-  const ok = await verify(account?.password_hash ?? (await absentAccountHash), password).catch(
-    () => false,
-  );
+  const ok = await passwordMatches(account?.password_hash ?? (await absentAccountHash), password);
   return account && ok ? account : null;
 }

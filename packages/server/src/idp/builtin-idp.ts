@@ -3,13 +3,15 @@ import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Clock } from '../time/clock.ts';
 import { ensureFirstAdministrator, seedDemoAccounts } from './accounts.service.ts';
+import { registerAccountRoutes } from './accounts.routes.ts';
 import { mountBuiltinProvider, registerIdpLoginRoutes } from './idp.routes.ts';
 import { createBuiltinProvider } from './provider.ts';
 
 /**
  * Starts the built-in provider: mounted under /idp (before the session plugin, so its
  * endpoints keep their own protections), with the demo accounts or a first administrator.
- * Answers what registers its login form's calls, which come after the sessions.
+ * Answers what registers its login form's calls and its accounts' calls, which come after the
+ * sessions.
  */
 export async function startBuiltinProvider(
   app: FastifyInstance,
@@ -32,5 +34,8 @@ export async function startBuiltinProvider(
       );
     }
   }
-  return () => registerIdpLoginRoutes(app, provider, deps);
+  return async () => {
+    await registerIdpLoginRoutes(app, provider, deps);
+    await registerAccountRoutes(app, deps);
+  };
 }

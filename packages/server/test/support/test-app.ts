@@ -41,7 +41,7 @@ export const sessionsOutlastMovedClock = {
 export function useTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; logStream?: { write(line: string): void } } = {},
 ): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {

@@ -3,6 +3,8 @@ import { createBrowserRouter } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import type { RouteHandle } from '../components/layout/page-title.ts';
 import { paths } from '../config/paths.ts';
+import { AccountRoute } from '../features/accounts/routes/account-route.tsx';
+import { AccountsRoute } from '../features/accounts/routes/accounts-route.tsx';
 import { RequireSession } from '../features/auth/components/require-session.tsx';
 import { IdpLoginRoute } from '../features/auth/routes/idp-login-route.tsx';
 import { LoginRoute } from '../features/auth/routes/login-route.tsx';
@@ -17,6 +19,7 @@ import { SigningLayout } from '../features/signing/components/signing-layout.tsx
 import { SigningRoute } from '../features/signing/routes/signing-route.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
 import { NotFoundRoute } from './routes/not-found-route.tsx';
+import { RequireBuiltInLogin } from './routes/require-built-in-login.tsx';
 
 // Each route names its page for the tab's title (page-title.ts): "<page> – <portal>".
 const handles = {
@@ -33,6 +36,8 @@ const handles = {
   settings: { title: ({ t }) => t('settings.title') },
   reports: { title: ({ t }) => t('reports.title') },
   personalReports: { title: ({ t }) => t('personalReports.title') },
+  account: { title: ({ t }) => t('account.title') },
+  accounts: { title: ({ t }) => t('accounts.title') },
   notFound: { title: ({ t }) => t('notFound.title') },
 } satisfies Record<string, RouteHandle>;
 
@@ -66,6 +71,12 @@ export function createAppRouter() {
               element: <SignFlowEditRoute mode="copy" />,
               handle: handles.copy,
             },
+            {
+              element: <RequireBuiltInLogin />,
+              children: [
+                { path: paths.account.path, element: <AccountRoute />, handle: handles.account },
+              ],
+            },
           ],
         },
         {
@@ -78,6 +89,12 @@ export function createAppRouter() {
               path: paths.personalReports.path,
               element: <PersonalReportsRoute />,
               handle: handles.personalReports,
+            },
+            {
+              element: <RequireBuiltInLogin />,
+              children: [
+                { path: paths.accounts.path, element: <AccountsRoute />, handle: handles.accounts },
+              ],
             },
           ],
         },

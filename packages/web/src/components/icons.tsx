@@ -60,3 +60,11 @@ export function GlobeIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function PersonIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M8 1a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7zm0 1.5a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM8 9c3.3 0 6 1.6 6 3.75V15H2v-2.25C2 10.6 4.7 9 8 9zm0 1.5c-2.6 0-4.5 1.2-4.5 2.25v.75h9v-.75c0-1.05-1.9-2.25-4.5-2.25z" />
+    </Icon>
+  );
+}

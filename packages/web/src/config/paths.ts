@@ -27,4 +27,8 @@ export const paths = {
   settings: { path: '/settings', getHref: () => '/settings' },
   reports: { path: '/reports', getHref: () => '/reports' },
   personalReports: { path: '/personalreports', getHref: () => '/personalreports' },
+  /** The signed-in built-in account's own page: its password (an addition to SPEC §2). */
+  account: { path: '/account', getHref: () => '/account' },
+  /** The built-in login's accounts, for administrators (an addition to SPEC §2). */
+  accounts: { path: '/accounts', getHref: () => '/accounts' },
 } as const;

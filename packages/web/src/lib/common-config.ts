@@ -20,6 +20,8 @@ export function defaultCommonConfig(origin: string = window.location.origin): Co
     ShowHakaGroupId: false,
     // Unknown: a limit no browser file reaches, so the server stays the judge.
     MaxUploadMb: Number.MAX_SAFE_INTEGER / (1024 * 1024),
+    // Unknown: the account pages stay hidden rather than offer calls that may not exist.
+    BuiltInLogin: false,
   };
 }
 

@@ -15,6 +15,7 @@ const serverConfig: CommonConfig = {
   PersonalSignedFileEnabled: false,
   ShowHakaGroupId: false,
   MaxUploadMb: 50,
+  BuiltInLogin: false,
 };
 const signedIn: Session = {
   IsAdmin: true,

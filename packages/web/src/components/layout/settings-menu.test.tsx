@@ -17,15 +17,22 @@ const admin: Session = {
 };
 
 /** The menu as an English-speaking administrator reads it: name and where it leads. */
-function menuFor(GroupManagementEnabled: boolean, IsFrontpageInfoEditable: boolean): string[] {
-  return settingsMenuEntries({ GroupManagementEnabled, IsFrontpageInfoEditable }).map(
+function menuFor(
+  GroupManagementEnabled: boolean,
+  IsFrontpageInfoEditable: boolean,
+  BuiltInLogin = false,
+): string[] {
+  return settingsMenuEntries({ GroupManagementEnabled, IsFrontpageInfoEditable, BuiltInLogin }).map(
     (entry) => `${i18n.t(entry.label, { lng: 'en' })} → ${entry.href}`,
   );
 }
 
-function renderNav(session: Session | null): string {
+function renderNav(session: Session | null, BuiltInLogin = false): string {
   const queryClient = new QueryClient();
-  const config: CommonConfig = defaultCommonConfig('https://portal.example.org');
+  const config: CommonConfig = {
+    ...defaultCommonConfig('https://portal.example.org'),
+    BuiltInLogin,
+  };
   queryClient.setQueryData(['config', 'common'], config);
   queryClient.setQueryData(['session'], session);
   void i18n.changeLanguage('en');
@@ -60,6 +67,10 @@ describe('the settings menu', () => {
       ...reports,
     ]);
   });
+
+  it("offers the user accounts last while the built-in login is the portal's", () => {
+    expect(menuFor(false, false, true)).toEqual([...reports, 'User accounts → /accounts']);
+  });
 });
 
 describe('who sees the settings menu', () => {
@@ -80,5 +91,19 @@ describe('who sees the settings menu', () => {
 
   it('is not shown without a session', () => {
     expect(renderNav(null)).not.toContain('settings-menu');
+  });
+});
+
+describe("who is offered 'My account'", () => {
+  afterEach(() => void i18n.changeLanguage('fi'));
+
+  it("every signed-in user, while the built-in login is the portal's", () => {
+    const html = renderNav({ ...admin, IsAdmin: false }, true);
+    expect(html).toMatch(/<a[^>]*href="\/account"[^>]*>.*My account<\/span><\/a>/);
+  });
+
+  it('nobody when another provider logs users in, nor anyone signed out', () => {
+    expect(renderNav(admin, false)).not.toContain('/account');
+    expect(renderNav(null, true)).not.toContain('/account');
   });
 });

@@ -3,7 +3,8 @@ import { NavLink, useLocation, type Location } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { externalLoginUrl } from '../../lib/auth-urls.ts';
 import { useSession } from '../../lib/session.ts';
-import { LoginIcon, PenIcon } from '../icons.tsx';
+import { useCommonConfig } from '../../lib/common-config.ts';
+import { LoginIcon, PenIcon, PersonIcon } from '../icons.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { SettingsMenu } from './settings-menu.tsx';
 
@@ -21,6 +22,7 @@ export function SiteNav() {
   const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();
+  const { BuiltInLogin } = useCommonConfig();
 
   return (
     <nav aria-label={t('nav.mainNavigation')}>
@@ -40,6 +42,14 @@ export function SiteNav() {
                 <span className="site-nav__label">{t('nav.eSign')}</span>
               </NavLink>
             </li>
+            {BuiltInLogin && (
+              <li>
+                <NavLink className="site-nav__link" to={paths.account.getHref()}>
+                  <PersonIcon className="site-nav__icon" />
+                  <span className="site-nav__label">{t('nav.account')}</span>
+                </NavLink>
+              </li>
+            )}
             {session.IsAdmin && (
               <li>
                 <SettingsMenu />

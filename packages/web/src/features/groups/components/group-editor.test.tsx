@@ -20,6 +20,7 @@ const config: CommonConfig = {
   PersonalSignedFileEnabled: false,
   ShowHakaGroupId: true,
   MaxUploadMb: 100,
+  BuiltInLogin: true,
 };
 const saved: GroupUsersWithStamp = {
   GroupUsers: [
