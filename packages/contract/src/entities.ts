@@ -39,6 +39,8 @@ export const CommonConfig = z.object({
    * their passwords and administrators manage them in the app. Absent (older servers): no.
    */
   BuiltInLogin: z.boolean().default(false),
+  /** Beyond SPEC §3: the organisation's time zone (TIME_ZONE), in which dates are shown. */
+  TimeZone: z.string(),
 });
 export type CommonConfig = z.infer<typeof CommonConfig>;
 

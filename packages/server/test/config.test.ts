@@ -25,6 +25,7 @@ describe.each(databaseKinds)('config endpoints on %s', (kind) => {
       ShowHakaGroupId: true,
       MaxUploadMb: 100,
       BuiltInLogin: true,
+      TimeZone: 'Europe/Helsinki',
     });
   });
 
@@ -62,6 +63,7 @@ describe('config defaults', () => {
       ShowHakaGroupId: false,
       MaxUploadMb: 100,
       BuiltInLogin: true,
+      TimeZone: 'Europe/Helsinki',
     });
   });
 });

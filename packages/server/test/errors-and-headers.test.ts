@@ -144,6 +144,7 @@ describe('the error format and security headers', () => {
       'ShowHakaGroupId',
       'MaxUploadMb',
       'BuiltInLogin',
+      'TimeZone',
     ]);
     const page = await app.inject({ url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

@@ -17,6 +17,7 @@ export function commonConfigOf(config: AppConfig): CommonConfig {
     ShowHakaGroupId: config.showHakaGroupId,
     MaxUploadMb: Math.round((config.maxUploadBytes / 1024 / 1024) * 10) / 10,
     BuiltInLogin: config.login.kind === 'builtin',
+    TimeZone: config.timeZone,
   };
 }
 

@@ -1,5 +1,5 @@
 import { apiPaths, languages, CommonConfig } from '@esign/contract';
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { requestJson } from './http.ts';
 
 /** Where the config is read from; the browser's fetch and origin unless start-up passes others. */
@@ -22,6 +22,8 @@ export function defaultCommonConfig(origin: string = window.location.origin): Co
     MaxUploadMb: Number.MAX_SAFE_INTEGER / (1024 * 1024),
     // Unknown: the account pages stay hidden rather than offer calls that may not exist.
     BuiltInLogin: false,
+    // Unknown: the browser's own.
+    TimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
 }
 
@@ -43,6 +45,15 @@ export const commonConfigQueryOptions = (source?: CommonConfigSource) =>
     staleTime: Infinity,
     gcTime: Infinity,
   });
+
+/**
+ * The organisation's time zone, in which every date is shown: from the config loaded at
+ * start-up, the browser's own until it is in (this never suspends a component).
+ */
+export function useTimeZone(): string {
+  const config = useQueryClient().getQueryData<CommonConfig>(commonConfigQueryOptions().queryKey);
+  return config?.TimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
 
 /** The config loaded at start-up. */
 export function useCommonConfig(): CommonConfig {

@@ -16,6 +16,7 @@ const serverConfig: CommonConfig = {
   ShowHakaGroupId: false,
   MaxUploadMb: 50,
   BuiltInLogin: false,
+  TimeZone: 'Europe/Helsinki',
 };
 const signedIn: Session = {
   IsAdmin: true,

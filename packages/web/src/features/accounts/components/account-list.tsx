@@ -2,6 +2,7 @@ import type { AccountListItem } from '@esign/contract';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
+import { useTimeZone } from '../../../lib/common-config.ts';
 import { formatAccountDate } from '../utils/format-date.ts';
 
 interface AccountListProps {
@@ -13,6 +14,7 @@ interface AccountListProps {
 /** The built-in accounts: who, what they are, when made; others' can be removed. */
 export function AccountList({ accounts, labelledBy, onRemove }: AccountListProps) {
   const { t, i18n } = useTranslation();
+  const timeZone = useTimeZone();
   return (
     <ul className="list-group" aria-labelledby={labelledBy} data-testid="account-list">
       {accounts.map((account) => {
@@ -43,7 +45,7 @@ export function AccountList({ accounts, labelledBy, onRemove }: AccountListProps
               {details !== '' && <div className="text-body-secondary">{details}</div>}
               <div className="text-body-secondary small">
                 {t('accounts.createdOn', {
-                  date: formatAccountDate(account.CreationDate, i18n.language),
+                  date: formatAccountDate(account.CreationDate, i18n.language, timeZone),
                 })}
               </div>
             </div>

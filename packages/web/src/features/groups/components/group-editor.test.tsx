@@ -21,6 +21,7 @@ const config: CommonConfig = {
   ShowHakaGroupId: true,
   MaxUploadMb: 100,
   BuiltInLogin: true,
+  TimeZone: 'Europe/Helsinki',
 };
 const saved: GroupUsersWithStamp = {
   GroupUsers: [

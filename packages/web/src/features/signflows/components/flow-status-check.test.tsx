@@ -65,13 +65,13 @@ describe('the status check of a sent flow', () => {
 
   it('shows when the status was last checked', () => {
     const html = renderCheck({ ...sentFlow, LastStatusQueryTimeUtc: '2025-03-12T12:05:00Z' });
-    expect(html).toContain('Status last checked 3/12/25');
+    expect(html).toContain('Status last checked 12 Mar 2025');
   });
 
   it('tells the sender the signers’ deadline while the flow is out, in their language', () => {
     const flow = { ...sentFlow, SigningDeadline: '2025-02-02T10:00:00.000Z' };
     expect(renderCheck(flow)).toContain(
-      'The signers have until 2/2/25 to sign; after that the request expires.',
+      'The signers have until 2 Feb 2025 to sign; after that the request expires.',
     );
     expect(renderCheck(flow, 'fi')).toContain('Allekirjoittajilla on aikaa 2.2.2025 asti');
     expect(renderCheck(sentFlow)).not.toContain('signing-deadline');

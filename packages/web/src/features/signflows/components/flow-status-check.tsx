@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { useCheckSignFlow } from '../api/check-signflow.ts';
 import { errorKeyOf } from '../utils/error-key-of.ts';
+import { useTimeZone } from '../../../lib/common-config.ts';
 import { formatListDate } from '../utils/format-list-date.ts';
 
 /**
@@ -12,16 +13,17 @@ import { formatListDate } from '../utils/format-list-date.ts';
  */
 export function FlowStatusCheck({ flow }: { flow: SignFlowDetailResponse }) {
   const { t, i18n } = useTranslation();
+  const timeZone = useTimeZone();
   const check = useCheckSignFlow();
   if (flow.Status !== 'Sent' && flow.Status !== 'Error') return null;
   const failed = flow.Status === 'Error';
   const lastChecked =
     flow.LastStatusQueryTimeUtc === null
       ? null
-      : formatListDate(flow.LastStatusQueryTimeUtc, i18n.language);
+      : formatListDate(flow.LastStatusQueryTimeUtc, i18n.language, timeZone);
   const deadline =
     flow.Status === 'Sent' && flow.SigningDeadline !== null
-      ? formatListDate(flow.SigningDeadline, i18n.language)
+      ? formatListDate(flow.SigningDeadline, i18n.language, timeZone)
       : null;
   const progress = check.isPending
     ? t('signflow.status.check.checking')

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { useTranslation } from 'react-i18next';
 import { useFlowEvents } from '../api/get-flow-events.ts';
+import { useTimeZone } from '../../../lib/common-config.ts';
 import { formatListDate } from '../utils/format-list-date.ts';
 import { describeFlowEvent } from './flow-event-message.ts';
 import './flow-timeline.css';
@@ -11,10 +12,11 @@ const systemActor = 'system';
 
 function FlowTimelineItem({ event }: { event: FlowEvent }) {
   const { t, i18n } = useTranslation();
+  const timeZone = useTimeZone();
   const { key, params, levelKey } = describeFlowEvent(event);
   const replace = levelKey === undefined ? params : { ...params, level: t(levelKey) };
   const sentence = t(key, { replace });
-  const shown = formatListDate(event.Time, i18n.language);
+  const shown = formatListDate(event.Time, i18n.language, timeZone);
   const actor = event.Actor === systemActor ? t('signflow.timeline.system') : event.Actor;
   return (
     <li className="flow-timeline__item" data-testid="flow-event" data-operation={event.Operation}>

@@ -1,19 +1,12 @@
 import type { Signer } from '@esign/contract';
 import { useTranslation } from 'react-i18next';
-
-function formatTime(iso: string, language: string): string {
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
-  } catch {
-    return iso;
-  }
-}
+import { useTimeZone } from '../../../lib/common-config.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 /** A sent flow's signer: status, the reason of a rejection and when the signer finished. */
 export function SignerStatusInfo({ signer, index }: { signer: Signer; index: number }) {
   const { t, i18n } = useTranslation();
+  const timeZone = useTimeZone();
   return (
     <dl className="signer-status">
       <div>
@@ -38,7 +31,7 @@ export function SignerStatusInfo({ signer, index }: { signer: Signer; index: num
           <dt>{t('signflow.edit.signers.completed')}</dt>
           <dd>
             <time dateTime={signer.CompletionTimeUtc}>
-              {formatTime(signer.CompletionTimeUtc, i18n.language)}
+              {formatDateTime(signer.CompletionTimeUtc, i18n.language, timeZone)}
             </time>
           </dd>
         </div>

@@ -10,8 +10,8 @@ describe('a date in the list', () => {
       time: '14.05',
     });
     expect(formatListDate(noon, 'en', 'Europe/Helsinki')).toEqual({
-      date: '3/12/25',
-      time: '2:05 PM',
+      date: '12 Mar 2025',
+      time: '14:05',
     });
     expect(formatListDate(noon, 'sv', 'Europe/Helsinki')).toEqual({
       date: '2025-03-12',
@@ -35,7 +35,7 @@ describe('a date in the list', () => {
     expect(formatListDate('not a date', 'fi')).toBeNull();
   });
 
-  it('still shows the date in a language tag Intl does not know', () => {
-    expect(formatListDate(noon, 'not a tag', 'UTC')?.date).toMatch(/2025|25/);
+  it('shows a language it does not have in Finnish, the default', () => {
+    expect(formatListDate(noon, 'not a tag', 'UTC')?.date).toBe('12.3.2025');
   });
 });

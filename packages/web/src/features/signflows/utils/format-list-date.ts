@@ -1,24 +1,4 @@
-const formatters = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
-
-function formattersFor(language: string, timeZone: string | undefined) {
-  const cacheKey = `${language}|${timeZone ?? ''}`;
-  let cached = formatters.get(cacheKey);
-  if (cached === undefined) {
-    let locale: string | undefined = language;
-    try {
-      Intl.DateTimeFormat.supportedLocalesOf(language);
-    } catch {
-      // A tag Intl cannot parse (such as a pseudo-locale) falls back to the browser's locale.
-      locale = undefined;
-    }
-    cached = {
-      date: new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone }),
-      time: new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }),
-    };
-    formatters.set(cacheKey, cached);
-  }
-  return cached;
-}
+import { formatDate, formatTime } from '../../../lib/dates.ts';
 
 export interface ListDate {
   date: string;
@@ -34,9 +14,9 @@ export function formatListDate(
   language: string,
   timeZone?: string,
 ): ListDate | null {
-  if (isoDate === null) return null;
-  const instant = new Date(isoDate);
-  if (Number.isNaN(instant.getTime())) return null;
-  const { date, time } = formattersFor(language, timeZone);
-  return { date: date.format(instant), time: time.format(instant) };
+  if (isoDate === null || Number.isNaN(new Date(isoDate).getTime())) return null;
+  return {
+    date: formatDate(isoDate, language, timeZone),
+    time: formatTime(isoDate, language, timeZone),
+  };
 }

@@ -1,6 +1,7 @@
 import type { SignerTask } from '@esign/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTimeZone } from '../../../lib/common-config.ts';
 import { formatDateTime } from '../utils/format.ts';
 import type { StateNotice as Notice } from '../utils/task-state.ts';
 
@@ -13,6 +14,7 @@ interface StateNoticeProps {
 
 function useNoticeTexts(notice: Notice, completedAt: string | null) {
   const { t, i18n } = useTranslation();
+  const timeZone = useTimeZone();
   if (notice.kind === 'notYourTurn')
     return {
       title: t('signing.state.NotYourTurn.title'),
@@ -20,7 +22,7 @@ function useNoticeTexts(notice: Notice, completedAt: string | null) {
     };
   if (notice.kind === 'ended')
     return { title: t('signing.state.ended'), text: t(`signing.state.${notice.state}`) };
-  const time = formatDateTime(completedAt, i18n.language);
+  const time = formatDateTime(completedAt, i18n.language, timeZone);
   return {
     title: t(`signing.state.${notice.state}.title`),
     text:

@@ -1,3 +1,5 @@
+import { formatDateTime as formatMoment } from '../../../lib/dates.ts';
+
 /** A language tag Intl understands; a pseudo-locale Intl cannot use falls back to the browser's. */
 function intlLocale(language: string): string | undefined {
   try {
@@ -31,14 +33,8 @@ export function formatDateTime(
   language: string,
   timeZone?: string,
 ): string | null {
-  if (isoDate === null) return null;
-  const instant = new Date(isoDate);
-  if (Number.isNaN(instant.getTime())) return null;
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(instant);
+  if (isoDate === null || Number.isNaN(new Date(isoDate).getTime())) return null;
+  return formatMoment(isoDate, language, timeZone);
 }
 
 /** How many whole minutes a code stays valid, never less than one. */
