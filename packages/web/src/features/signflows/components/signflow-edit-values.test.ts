@@ -27,6 +27,9 @@ const sentFlow: SignFlowDetailResponse = {
       RejectionComment: null,
       CompletionTimeUtc: '2025-01-04T10:00:00.000Z',
       LinkLocked: false,
+      SignatureLevel: null,
+      InvitedTimeUtc: null,
+      RemindedTimeUtc: null,
     },
     {
       Guid: 'signer-2',
@@ -39,6 +42,9 @@ const sentFlow: SignFlowDetailResponse = {
       RejectionComment: 'Wrong amount',
       CompletionTimeUtc: null,
       LinkLocked: false,
+      SignatureLevel: null,
+      InvitedTimeUtc: null,
+      RemindedTimeUtc: null,
     },
   ],
   Note: 'Please sign by Friday',
@@ -58,6 +64,8 @@ const sentFlow: SignFlowDetailResponse = {
   Language: 'sv',
   FailureReason: null,
   SigningDeadline: null,
+  CancelledBy: null,
+  ExpiredTimeUtc: null,
 };
 
 describe('the edit form values', () => {
