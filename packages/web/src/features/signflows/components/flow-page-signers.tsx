@@ -41,6 +41,11 @@ function SignerFacts({ signer, index }: { signer: Signer; index: number }) {
       {facts.map((fact) => (
         <li key={fact}>{fact}</li>
       ))}
+      {signer.Status === 'Unsigned' && signer.LinkLocked && (
+        <li className="text-danger" data-testid={`signer-locked-${index}`}>
+          {t('signflow.edit.signers.linkLocked')}
+        </li>
+      )}
       {signer.Status === 'Rejected' && comment !== '' && (
         <li className="text-break">{t('signflow.page.signers.reason', { comment })}</li>
       )}
