@@ -1,12 +1,20 @@
-import type { Signer } from '@esign/contract';
+import { signingErrorKeys, type Signer } from '@esign/contract';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toast-context.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { useRemindSigner } from '../api/remind-signer.ts';
 import { useSigningUrl } from '../api/get-signing-url.ts';
 import { errorKeyOf } from '../utils/error-key-of.ts';
 import { signerName } from '../utils/flow-outcome.ts';
+
+/** A reminder refused because the signer was reminded within the hour says so. */
+function remindErrorKey(error: unknown) {
+  return error instanceof ApiError && error.body?.key === signingErrorKeys.remindedRecently
+    ? signingErrorKeys.remindedRecently
+    : errorKeyOf(error);
+}
 
 interface SignerActionsProps {
   flowId: string;
@@ -80,7 +88,7 @@ export function FlowPageSignerActions({ flowId, signer, index }: SignerActionsPr
           className="text-danger small mt-2 mb-0"
           data-testid={`remind-error-${index}`}
         >
-          {t(errorKeyOf(remind.error))}
+          {t(remindErrorKey(remind.error))}
         </p>
       )}
       {manualUrl !== undefined && (
