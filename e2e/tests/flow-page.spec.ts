@@ -85,7 +85,7 @@ const texts = {
     finished: /^Slutförd .+: alla undertecknare har signerat\.$/,
     rejectedBy: (name: string) => new RegExp(`^${name} avvisade begäran .+\\.$`),
     cancelledBy: (name: string) => new RegExp(`^${name} avbröt begäran .+\\.$`),
-    expired: /^Gick ut .+: alla signerade inte före tidsfristen\.$/,
+    expired: /^Gick ut .+: alla hann inte signera före tidsfristen\.$/,
     comment: (text: string) => `Kommentar: ”${text}”`,
     level: 'Nivå: Grundnivå',
     actions: { cancel: 'Avbryt begäran', copy: 'Kopiera som ny', delete: 'Radera begäran' },
