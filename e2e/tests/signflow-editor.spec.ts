@@ -432,7 +432,7 @@ test.describe('the sign flow edit screen', () => {
   });
 
   for (const language of languages) {
-    test(`a filled edit form with a field error and the read-only view of the sent flow have no serious accessibility violations in ${language}`, async ({
+    test(`a filled edit form with a field error and the flow page of the sent flow have no serious accessibility violations in ${language}`, async ({
       page,
     }) => {
       const files = makeUserFiles();
