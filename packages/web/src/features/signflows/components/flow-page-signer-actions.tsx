@@ -51,7 +51,7 @@ export function FlowPageSignerActions({ flowId, signer, index }: SignerActionsPr
 
   return (
     <div className="flow-page__signer-actions">
-      <div className="d-flex flex-wrap gap-2">
+      <div className="flow-page__signer-buttons">
         <Button
           variant="outline-primary"
           size="sm"
