@@ -18,3 +18,38 @@ export function lockSigningLink(email: string) {
     db.close();
   }
 }
+
+/**
+ * Moves a sent flow's deadline into the past and the hourly expiry job to now, so the portal's
+ * own expiry ends it within a poll (the deadline is at least a day away; the expiry itself is
+ * tested in packages/server/test/signing-flow.test.ts).
+ */
+export function expireFlowNow(flowId: string) {
+  const db = new Database(join(e2eDataDir, 'esign.db'));
+  try {
+    const past = new Date(Date.now() - 60_000).toISOString();
+    db.prepare('update sign_flows set deadline_at = ? where id = ?').run(past, flowId);
+    const moved = db
+      .prepare("update jobs set run_at = ? where kind = 'signing.expire' and locked_by is null")
+      .run(past);
+    if (moved.changes === 0) throw new Error('no waiting expiry job to move');
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Marks a sent flow failed with a reason, as a completion that gave up would (the failure
+ * itself is tested in packages/server/test/invitation-failure.test.ts and jobs.test.ts).
+ */
+export function failFlow(flowId: string, reason: string) {
+  const db = new Database(join(e2eDataDir, 'esign.db'));
+  try {
+    db.prepare("update sign_flows set status = 'Error', failure_reason = ? where id = ?").run(
+      reason,
+      flowId,
+    );
+  } finally {
+    db.close();
+  }
+}

@@ -124,7 +124,7 @@ test.describe('sign flows for their sender', () => {
     await search(page, `${name} (kopio)`);
     await expect(rowNamed(page, `${name} (kopio)`)).toHaveCount(1);
 
-    // A sent flow opens read-only with each signer's status.
+    // A sent flow opens its flow page with each signer's status.
     await rowNamed(page, `${name} (kopio)`).getByTestId('row-action-view').click();
     await expect(page.getByTestId('signer-status-0')).toBeVisible();
     await expect(page.getByTestId('save-draft')).toHaveCount(0);

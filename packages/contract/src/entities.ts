@@ -66,6 +66,12 @@ export const Signer = z.object({
    * asked for or entered wrong, until the sender unlocks it.
    */
   LinkLocked: z.boolean(),
+  /** Beyond SPEC, for the sender: the level the signature was made at, once signed. */
+  SignatureLevel: z.string().nullable(),
+  /** Beyond SPEC, for the sender: when the signer was first mailed their link (null: not yet). */
+  InvitedTimeUtc: IsoDateTime.nullable(),
+  /** Beyond SPEC, for the sender: the last reminder, automatic or asked for by the sender. */
+  RemindedTimeUtc: IsoDateTime.nullable(),
 });
 export type Signer = z.infer<typeof Signer>;
 

@@ -30,6 +30,9 @@ export const apiPaths = {
   /** Beyond SPEC: the sender opens a signer's link locked after too many e-mail codes. */
   unlockSigner: (signFlowId: string, signatureId: string) =>
     `/api/esign/SignFlows/${encodeURIComponent(signFlowId)}/${encodeURIComponent(signatureId)}/unlock`,
+  /** Beyond SPEC: the sender mails a pending signer a reminder now (one per signer an hour). */
+  remindSigner: (signFlowId: string, signatureId: string) =>
+    `/api/esign/SignFlows/${encodeURIComponent(signFlowId)}/${encodeURIComponent(signatureId)}/remind`,
   allowedAttachmentContentTypes: '/api/esign/SignFlows/allowedattachmentcontenttypes',
   allowedSignatureLevels: '/api/esign/SignFlows/allowedsignaturelevels',
   commonConfig: '/api/config/common',
@@ -47,6 +50,7 @@ export const apiRoutes = {
   cancelSignFlow: '/api/esign/SignFlows/:signFlowId/cancel',
   signingUrl: '/api/esign/SignFlows/:signFlowId/:signatureId/signingurl',
   unlockSigner: '/api/esign/SignFlows/:signFlowId/:signatureId/unlock',
+  remindSigner: '/api/esign/SignFlows/:signFlowId/:signatureId/remind',
   downloadSignFile: '/api/esign/SignFlows/:signflowId/signfile/:fileGuid',
   downloadSignedFile: '/api/esign/SignFlows/:signflowId/signedfile/:fileGuid',
   downloadPersonalSignedFile: '/api/esign/SignFlows/:signflowId/personalsignedfile/:fileGuid',

@@ -115,5 +115,12 @@ export const SignFlowDetailResponse = SignFlowDetail.extend({
   FailureReason: z.string().nullable(),
   /** Set at sending: the signers must sign by then, or the flow expires (ends Cancelled). */
   SigningDeadline: IsoDateTime.nullable(),
+  /**
+   * Beyond SPEC, for the flow page: who cancelled a Cancelled flow (their name, else the
+   * address the audit trail has); null when it expired or was never cancelled.
+   */
+  CancelledBy: z.string().nullable(),
+  /** Beyond SPEC: a Cancelled flow that ended at its deadline; the time it expired. */
+  ExpiredTimeUtc: IsoDateTime.nullable(),
 });
 export type SignFlowDetailResponse = z.infer<typeof SignFlowDetailResponse>;

@@ -168,6 +168,7 @@ export const signingErrorKeys = {
   codeTriesUsed: 'signing.errors.codeTriesUsed',
   codeWait: 'signing.errors.codeWait',
   linkLocked: 'signing.errors.linkLocked',
+  remindedRecently: 'signing.errors.remindedRecently',
   notAuthenticated: 'signing.errors.notAuthenticated',
   identityMismatch: 'signing.errors.identityMismatch',
   identificationFailed: 'signing.errors.identificationFailed',
@@ -187,6 +188,8 @@ export const signingErrorMessages: Record<SigningErrorKey, string> = {
   'signing.errors.codeExpired': 'The code has expired. Ask for a new code.',
   'signing.errors.codeTriesUsed': 'The code was entered wrong too many times. Ask for a new code.',
   'signing.errors.codeWait': 'A new code can be asked for a little later.',
+  'signing.errors.remindedRecently':
+    'This signer was reminded less than an hour ago. A new reminder can be sent later.',
   'signing.errors.linkLocked':
     'This signing link is locked because the code was asked for or entered wrong too many times. The sender has been told and can unlock it.',
   'signing.errors.notAuthenticated': 'Identify yourself first.',

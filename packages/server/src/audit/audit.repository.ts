@@ -60,3 +60,24 @@ export async function hasSignerEventSince(
     .executeTakeFirst();
   return found !== undefined;
 }
+
+/**
+ * The event that ended a Cancelled flow (a cancel or its expiry), with the name of the user
+ * who cancelled it when the portal knows them.
+ */
+export function findFlowEndEvent(db: Kysely<Database>, flowId: string) {
+  return db
+    .selectFrom('audit_events')
+    .leftJoin('users', 'users.id', 'audit_events.user_id')
+    .select([
+      'audit_events.operation',
+      'audit_events.actor',
+      'audit_events.occurred_at',
+      'users.display_name',
+    ])
+    .where('audit_events.flow_id', '=', flowId)
+    .where('audit_events.operation', 'in', ['Cancelled', 'Expired'])
+    .orderBy('audit_events.seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

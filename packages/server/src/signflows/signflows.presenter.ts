@@ -40,6 +40,9 @@ export function presentSigner(row: SignerRow): Signer {
     RejectionComment: row.rejection_comment,
     CompletionTimeUtc: isoOrNull(row.completed_at),
     LinkLocked: row.code_locked_at !== null,
+    SignatureLevel: row.status === 'Signed' ? row.signature_level : null,
+    InvitedTimeUtc: isoOrNull(row.invited_at),
+    RemindedTimeUtc: isoOrNull(row.reminded_at),
   };
 }
 
@@ -71,11 +74,18 @@ export function presentSignFlow(row: SignFlowRow, signers: SignerRow[]): SignFlo
   };
 }
 
+/** How a Cancelled flow ended, from its audit trail: who cancelled it, or when it expired. */
+export interface FlowEnding {
+  cancelledBy: string | null;
+  expiredAt: Date | string | null;
+}
+
 /** The detail: the sign flow plus its files (SPEC §3). */
 export function presentDetail(
   row: SignFlowRow,
   signers: SignerRow[],
   files: FileRow[],
+  ending: FlowEnding = { cancelledBy: null, expiredAt: null },
 ): SignFlowDetailResponse {
   const first = (kind: FileRow['kind']) => files.find((file) => file.kind === kind);
   const signFile = first('signfile');
@@ -90,5 +100,7 @@ export function presentDetail(
     Language: row.language,
     FailureReason: row.failure_reason,
     SigningDeadline: isoOrNull(row.deadline_at),
+    CancelledBy: ending.cancelledBy,
+    ExpiredTimeUtc: isoOrNull(ending.expiredAt),
   };
 }

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { RequestContext, SessionUser } from '../http/request-context.ts';
 import type { Database, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
+import { findFlowEndEvent } from '../audit/audit.repository.ts';
 import { AppError } from '../errors/app-error.ts';
 import { endSentFlow, flowConflict, isDeletable, updateDraft } from './flow-state.ts';
 import { presentDetail, presentListItem, presentSignFlow } from './signflows.presenter.ts';
@@ -55,8 +56,16 @@ export async function listSignFlows(
 
 /** The flow with its signers and files, as GET and send answer it. */
 export async function readDetail(db: Kysely<Database>, flow: SignFlowRow) {
-  const [signers, files] = await Promise.all([listSigners(db, flow.id), listFiles(db, flow.id)]);
-  return presentDetail(flow, signers, files);
+  const [signers, files, ending] = await Promise.all([
+    listSigners(db, flow.id),
+    listFiles(db, flow.id),
+    flow.status === 'Cancelled' ? findFlowEndEvent(db, flow.id) : undefined,
+  ]);
+  const expired = ending?.operation === auditOperations.expired;
+  return presentDetail(flow, signers, files, {
+    cancelledBy: ending && !expired ? (ending.display_name ?? ending.actor) : null,
+    expiredAt: expired ? ending.occurred_at : null,
+  });
 }
 
 /** A flow the user may see, with its signers and files; 404 for any other. */

@@ -13,6 +13,7 @@ import { inspectorRoute } from './signing-addresses.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { findInspectorFile, flowEvents, signingUrlFor } from './sender.service.ts';
 import { unlockLink } from './signer-link-lock.service.ts';
+import { remindSignerNow } from './signer-reminder.service.ts';
 
 /** The sender's view into signing (links, the audit trail) and the inspector's read-only link. */
 export async function registerSenderRoutes(app: FastifyInstance, deps: SigningDeps) {
@@ -50,6 +51,32 @@ export async function registerSenderRoutes(app: FastifyInstance, deps: SigningDe
       const user = userOf(request);
       const { signFlowId, signatureId } = request.params;
       await unlockLink(deps, user, signFlowId, signatureId, requestContextOf(request, user.email));
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.post(
+    apiRoutes.remindSigner,
+    {
+      onRequest: requireSession,
+      schema: {
+        tags,
+        summary:
+          'Mails a pending signer a reminder with their link now; one per signer an hour (beyond SPEC)',
+        params: z.object({ signFlowId: RecordId, signatureId: RecordId }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      const { signFlowId, signatureId } = request.params;
+      await remindSignerNow(
+        deps,
+        user,
+        signFlowId,
+        signatureId,
+        requestContextOf(request, user.email),
+      );
       return reply.code(204).send(null);
     },
   );

@@ -152,3 +152,25 @@ export async function findFileName(db: Kysely<Database>, fileId: string): Promis
     .executeTakeFirstOrThrow();
   return file.file_name;
 }
+
+/**
+ * Claims a reminder the sender asked for: sets reminded_at only if it is still what the
+ * caller read, so two requests at once remind once. Answers whether this one won.
+ */
+export async function claimSignerReminder(
+  db: Kysely<Database>,
+  signer: Pick<SignerRow, 'id' | 'reminded_at'>,
+  at: Date,
+): Promise<boolean> {
+  const claimed = await db
+    .updateTable('sign_flow_signers')
+    .set({ reminded_at: at.toISOString() })
+    .where('id', '=', signer.id)
+    .where((eb) =>
+      signer.reminded_at === null
+        ? eb('reminded_at', 'is', null)
+        : eb('reminded_at', '=', signer.reminded_at),
+    )
+    .executeTakeFirst();
+  return claimed.numUpdatedRows > 0n;
+}

@@ -7,7 +7,7 @@ import { errorKeyOf } from '../utils/error-key-of.ts';
 import { DialogError, ListDialog } from './list-dialog.tsx';
 
 interface CancelDialogProps {
-  flow: SignFlowListItem;
+  flow: Pick<SignFlowListItem, 'Guid' | 'Name'>;
   show: boolean;
   onHide: () => void;
   onExited: () => void;

@@ -6,14 +6,16 @@ import { errorKeyOf } from '../utils/error-key-of.ts';
 import { DialogError, ListDialog } from './list-dialog.tsx';
 
 interface DeleteDialogProps {
-  flow: SignFlowListItem;
+  flow: Pick<SignFlowListItem, 'Guid' | 'Name'>;
   show: boolean;
   onHide: () => void;
   onExited: () => void;
+  /** After the flow is deleted (the flow page leaves for the list). */
+  onDeleted?: () => void;
 }
 
 /** Confirms deleting a draft or an ended flow, which cannot be undone. */
-export function DeleteDialog({ flow, show, onHide, onExited }: DeleteDialogProps) {
+export function DeleteDialog({ flow, show, onHide, onExited, onDeleted }: DeleteDialogProps) {
   const { t } = useTranslation();
   const { showToast } = useToast();
   const remove = useDeleteSignFlow();
@@ -23,6 +25,7 @@ export function DeleteDialog({ flow, show, onHide, onExited }: DeleteDialogProps
       onSuccess: () => {
         showToast({ message: t('signflow.deleteDialog.done') });
         onHide();
+        onDeleted?.();
       },
     });
   };

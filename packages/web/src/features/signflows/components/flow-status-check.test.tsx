@@ -29,6 +29,8 @@ const sentFlow: SignFlowDetailResponse = {
   Language: 'fi',
   FailureReason: null,
   SigningDeadline: null,
+  CancelledBy: null,
+  ExpiredTimeUtc: null,
 };
 
 function renderCheck(flow: SignFlowDetailResponse, language = 'en'): string {

@@ -30,6 +30,8 @@ const flow: SignFlowDetailResponse = {
   Language: 'en',
   FailureReason: null,
   SigningDeadline: null,
+  CancelledBy: null,
+  ExpiredTimeUtc: null,
 };
 
 function renderTimeline(events: FlowEventsResponse, language = 'en'): string {

@@ -17,6 +17,9 @@ const signer = (fields: Partial<Signer>): Signer => ({
   RejectionComment: null,
   CompletionTimeUtc: null,
   LinkLocked: false,
+  SignatureLevel: null,
+  InvitedTimeUtc: null,
+  RemindedTimeUtc: null,
   ...fields,
 });
 
@@ -44,6 +47,8 @@ const flow = (fields: Partial<SignFlowDetailResponse>): SignFlowDetailResponse =
   Language: 'fi',
   FailureReason: null,
   SigningDeadline: null,
+  CancelledBy: null,
+  ExpiredTimeUtc: null,
   ...fields,
 });
 

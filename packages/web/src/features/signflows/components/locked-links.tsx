@@ -6,7 +6,7 @@ import { useToast } from '../../../components/toast/toast-context.ts';
 import { useUnlockSigner } from '../api/unlock-signer.ts';
 import { errorKeyOf } from '../utils/error-key-of.ts';
 
-function LockedLink({ flowId, signer }: { flowId: string; signer: Signer }) {
+export function LockedLink({ flowId, signer }: { flowId: string; signer: Signer }) {
   const { t } = useTranslation();
   const { showToast } = useToast();
   const unlock = useUnlockSigner();

@@ -1,6 +1,5 @@
 import type { SignFlowDetailResponse } from '@esign/contract';
 import { useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -9,9 +8,6 @@ import { useUnsavedChanges } from '../../../components/unsaved-changes/unsaved-c
 import { DocumentSection } from './document-section.tsx';
 import { ErrorSummary } from './error-summary.tsx';
 import { useFileActions } from './file-actions.ts';
-import { FlowStatusCheck } from './flow-status-check.tsx';
-import { FlowTimeline } from './flow-timeline.tsx';
-import { LockedLinks } from './locked-links.tsx';
 import { SendDialog } from './send-dialog.tsx';
 import { SignersSection } from './signers-section.tsx';
 import { NoticeList } from './signflow-edit-field-error.tsx';
@@ -27,7 +23,7 @@ interface SignFlowEditFormProps {
   flow: SignFlowDetailResponse | undefined;
 }
 
-/** The edit screen's form: a draft is edited, saved and sent; a sent flow is only shown. */
+/** The edit screen's form: a draft is edited, saved and sent (a sent flow has its own page). */
 export function SignFlowEditForm({ mode, flow }: SignFlowEditFormProps) {
   const { t, i18n } = useTranslation();
   const [initialValues] = useState(() =>
@@ -46,8 +42,7 @@ export function SignFlowEditForm({ mode, flow }: SignFlowEditFormProps) {
   const notices = useNotices();
   const submit = useSignFlowSubmit({ form, mode, flow, notices, formRef });
   const files = useFileActions({ mode, flow, notices, submit });
-  const readOnly = mode === 'edit' && flow !== undefined && flow.Status !== 'Draft';
-  useUnsavedChanges(!readOnly && form.formState.isDirty);
+  useUnsavedChanges(form.formState.isDirty);
   const busy = submit.saving || submit.sending || files.pendingName !== undefined;
   const progress = submit.sending
     ? t('signflow.edit.sending')
@@ -69,47 +64,36 @@ export function SignFlowEditForm({ mode, flow }: SignFlowEditFormProps) {
           if (!busy) void submit.saveDraft();
         }}
       >
-        {readOnly && <Alert variant="info">{t('validation.notEditable')}</Alert>}
-        {readOnly && <FlowStatusCheck flow={flow} />}
-        {readOnly && <LockedLinks flow={flow} />}
         <ErrorSummary items={submit.summary.items} summaryRef={submit.summary.summaryRef} />
         <div role="alert" className="signflow-edit__general">
           <NoticeList area="general" notices={notices.byArea.general} />
         </div>
-        <fieldset disabled={readOnly} className="signflow-edit__fields">
+        <fieldset className="signflow-edit__fields">
           <DocumentSection
             flow={flow}
             files={files}
             notices={notices}
-            readOnly={readOnly}
+            readOnly={false}
             busy={busy}
           />
-          <SignersSection flow={flow} notices={notices} readOnly={readOnly} />
+          <SignersSection flow={flow} notices={notices} readOnly={false} />
         </fieldset>
-        {readOnly && <FlowTimeline flow={flow} />}
-        {!readOnly && (
-          <div className="signflow-edit__actions">
-            <Button
-              type="submit"
-              variant="outline-primary"
-              disabled={busy}
-              data-testid="save-draft"
-            >
-              {t('signflow.edit.actions.saveAsDraft')}
-            </Button>
-            <Button
-              variant="primary"
-              disabled={busy}
-              onClick={() => void submit.requestSend()}
-              data-testid="send-to-sign"
-            >
-              {t('signflow.edit.actions.sendToSign')}
-            </Button>
-            <span role="status" className="text-body-secondary">
-              {progress}
-            </span>
-          </div>
-        )}
+        <div className="signflow-edit__actions">
+          <Button type="submit" variant="outline-primary" disabled={busy} data-testid="save-draft">
+            {t('signflow.edit.actions.saveAsDraft')}
+          </Button>
+          <Button
+            variant="primary"
+            disabled={busy}
+            onClick={() => void submit.requestSend()}
+            data-testid="send-to-sign"
+          >
+            {t('signflow.edit.actions.sendToSign')}
+          </Button>
+          <span role="status" className="text-body-secondary">
+            {progress}
+          </span>
+        </div>
       </Form>
       <SendDialog
         show={submit.confirmingSend}

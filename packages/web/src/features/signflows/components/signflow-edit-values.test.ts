@@ -28,6 +28,9 @@ const sentFlow: SignFlowDetailResponse = {
       RejectionComment: null,
       CompletionTimeUtc: '2025-01-04T10:00:00.000Z',
       LinkLocked: false,
+      SignatureLevel: null,
+      InvitedTimeUtc: null,
+      RemindedTimeUtc: null,
     },
     {
       Guid: 'signer-2',
@@ -40,6 +43,9 @@ const sentFlow: SignFlowDetailResponse = {
       RejectionComment: 'Wrong amount',
       CompletionTimeUtc: null,
       LinkLocked: false,
+      SignatureLevel: null,
+      InvitedTimeUtc: null,
+      RemindedTimeUtc: null,
     },
   ],
   Note: 'Please sign by Friday',
@@ -59,6 +65,8 @@ const sentFlow: SignFlowDetailResponse = {
   Language: 'sv',
   FailureReason: null,
   SigningDeadline: null,
+  CancelledBy: null,
+  ExpiredTimeUtc: null,
 };
 
 describe('the edit form values', () => {

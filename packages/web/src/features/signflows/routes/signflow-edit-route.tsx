@@ -5,13 +5,17 @@ import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useSignFlow } from '../api/get-signflow.ts';
+import { FlowPage } from '../components/flow-page.tsx';
 import { useEditorKey } from '../components/signflow-edit-continuation.ts';
 import { SignFlowEditForm } from '../components/signflow-edit-form.tsx';
 
 /** The id that stands for a draft not yet saved: /esign/edit/new. */
 export const newSignFlowId = 'new';
 
-/** The edit screen; copying uses the same screen (SPEC §2), as a new draft prefilled from the source. */
+/**
+ * The edit screen; copying uses the same screen (SPEC §2), as a new draft prefilled from the
+ * source. A flow that has left the draft state has its own page at the same address.
+ */
 export function SignFlowEditRoute({ mode }: { mode: 'edit' | 'copy' }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -20,14 +24,11 @@ export function SignFlowEditRoute({ mode }: { mode: 'edit' | 'copy' }) {
   const query = useSignFlow(isNew ? undefined : id);
   const editorKey = useEditorKey(`${mode}/${id}`, location.state);
   const flow = query.data;
-  const readOnly = mode === 'edit' && flow !== undefined && flow.Status !== 'Draft';
   const title = isNew
     ? t('signflow.edit.newTitle')
     : mode === 'copy'
       ? t('signflow.edit.copyTitle')
-      : readOnly
-        ? t('signflow.edit.viewTitle')
-        : t('signflow.edit.title');
+      : t('signflow.edit.title');
 
   if (!isNew && flow === undefined) {
     if (query.error instanceof ApiError && query.error.key === errorKeys.notFound) {
@@ -48,6 +49,9 @@ export function SignFlowEditRoute({ mode }: { mode: 'edit' | 'copy' }) {
         )}
       </>
     );
+  }
+  if (mode === 'edit' && flow !== undefined && flow.Status !== 'Draft') {
+    return <FlowPage flow={flow} />;
   }
   return (
     <>
