@@ -13,6 +13,7 @@ import { derivedDetailsStatus } from './migrations/0009-derived-details-status.t
 import { loginHardening } from './migrations/0010-login-hardening.ts';
 import { auditSigner } from './migrations/0011-audit-signer.ts';
 import { nodes } from './migrations/0012-nodes.ts';
+import { signedCopy } from './migrations/0013-signed-copy.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
 const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
@@ -28,6 +29,7 @@ const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0010-login-hardening', loginHardening],
   ['0011-audit-signer', auditSigner],
   ['0012-nodes', nodes],
+  ['0013-signed-copy', signedCopy],
 ];
 
 class StaticProvider implements MigrationProvider {

@@ -27,6 +27,7 @@ const MailJobPayload = z.discriminatedUnion('template', [
   payloadOf('rejected'),
   payloadOf('cancelled'),
   payloadOf('finished'),
+  payloadOf('signedCopy'),
   payloadOf('inspector'),
   payloadOf('failed'),
   payloadOf('expired'),

@@ -1,4 +1,9 @@
-import { languageOf, type SignerTask, type SignerTaskState } from '@esign/contract';
+import {
+  languageOf,
+  type SignedCopy,
+  type SignerTask,
+  type SignerTaskState,
+} from '@esign/contract';
 import type { FileRow, SignerRow, SignFlowRow } from '../db/schema.ts';
 import { cleanFileName } from '../files/file-name.ts';
 import { emailHint } from './signing-turns.ts';
@@ -16,6 +21,8 @@ export interface TaskView {
   defaultOrganisation: string;
   /** The flow's files; empty unless the signer may see them. */
   files: FileRow[];
+  /** The signed document for this signer, as the service found it. */
+  signedCopy: SignedCopy | null;
 }
 
 const fileInfo = (file: FileRow) => ({
@@ -48,5 +55,6 @@ export function presentTask(view: TaskView): SignerTask {
     })),
     Document: working ? fileInfo(working) : null,
     Attachments: files.filter((file) => file.kind === 'attachment').map(fileInfo),
+    SignedCopy: view.signedCopy,
   };
 }

@@ -11,6 +11,7 @@ import { hashToken } from './signing-links.ts';
 import { taskStateOf } from './signing-turns.ts';
 import { findSignerIdentity, type VerifiedIdentity } from './signer-session.ts';
 import { presentTask } from './signer-task.presenter.ts';
+import { signedCopyOf } from './signed-copy.service.ts';
 
 /** What a signer's request brings: their link's token, and their session cookie if any. */
 export interface SignerLink {
@@ -95,6 +96,7 @@ export async function readTask(deps: SigningDeps, context: SignerContext): Promi
     owner,
     defaultOrganisation: deps.config.organizationName,
     files,
+    signedCopy: signedCopyOf(deps, flow, signer, signers),
   });
 }
 
