@@ -18,17 +18,15 @@ describe('a signed copy over SMTP', () => {
   // The SMTP server's port is chosen before the app is built, and listens from then on.
   const env: Record<string, string> = { JOB_WORKER: 'false', ...sessionsOutlastMovedClock };
   let smtp: TestSmtpServer;
+  let port = 0;
   beforeAll(async () => {
-    const port = await freePort();
+    port = await freePort();
     env.SMTP_URL = `smtp://127.0.0.1:${port}`;
     smtp = await startSmtpServer(port);
   });
   const context = useTestApp('sqlite', env, { clock });
   afterAll(async () => smtp.close());
-  const runJobs = async () => {
-    await context.app.jobWorker.runDue();
-    await context.app.jobWorker.runDue();
-  };
+  const runJobs = () => context.app.jobWorker.runDue();
   const mailTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
   const signedCopyJobs = () =>
     context.database.handle.db
@@ -56,7 +54,20 @@ describe('a signed copy over SMTP', () => {
     const verified = await signer.post(`/api/sign/${token}/code/verify`, { Code: code });
     expect(verified.statusCode, verified.body).toBe(200);
     expect((await signer.post(`/api/sign/${token}/sign`, { HaveRead: true })).statusCode).toBe(200);
+    // The mail server is down as the flow finishes: the signer's mail waits in the queue,
+    // which carries their id alone, no link and no bytes.
+    await smtp.close();
     await runJobs();
+    const { id: signerId } = await context.database.handle.db
+      .selectFrom('sign_flow_signers')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect((await signedCopyJobs()).map((job) => JSON.parse(job.payload))).toEqual([{ signerId }]);
+    smtp = await startSmtpServer(port);
+    clock.advance(60_000);
+    await runJobs();
+    expect(await signedCopyJobs()).toEqual([]);
 
     const copy = mailTo(email).find((mail) => mail.subject === 'Signed document: Liitteenä');
     expect(copy?.text).toContain('The signed document is attached to this message.');
@@ -70,12 +81,6 @@ describe('a signed copy over SMTP', () => {
     const download = await new TestClient(context.app).get(path ?? '/signed/none');
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(attached)).toBe(true);
-    // The queue carried the signer's id only: no bytes, no link.
-    const payloads = await context.database.handle.db
-      .selectFrom('jobs')
-      .select('payload')
-      .execute();
-    expect(payloads.every((job) => job.payload.length < 2000)).toBe(true);
   });
 });
 
