@@ -57,13 +57,20 @@ export async function sendFlowFromEditor(page: Page, flow: FlowToSend) {
   await expect(page.getByText('Sent.', { exact: true })).toBeVisible();
 }
 
-/** Creates and sends a flow through the API with the signed-in page's cookies and XSRF token. */
-export async function sendFlowThroughApi(page: Page, flow: FlowToSend): Promise<string> {
+/**
+ * Creates and sends a flow through the API with the signed-in page's cookies and XSRF token;
+ * `portal` names another portal than the tests' own (its address without a trailing slash).
+ */
+export async function sendFlowThroughApi(
+  page: Page,
+  flow: FlowToSend,
+  portal = '',
+): Promise<string> {
   const cookies = await page.context().cookies();
   const headers = {
     'X-XSRF-TOKEN': cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '',
   };
-  const created = await page.request.post('/api/esign/SignFlows', {
+  const created = await page.request.post(`${portal}/api/esign/SignFlows`, {
     headers,
     data: {
       Name: flow.name,
@@ -79,7 +86,7 @@ export async function sendFlowThroughApi(page: Page, flow: FlowToSend): Promise<
   });
   expect(created.status(), await created.text()).toBe(200);
   const guid = ((await created.json()) as { Guid: string }).Guid;
-  const upload = await page.request.post(`/api/esign/SignFlows/${guid}/signfile`, {
+  const upload = await page.request.post(`${portal}/api/esign/SignFlows/${guid}/signfile`, {
     headers,
     multipart: {
       file: {
@@ -90,7 +97,9 @@ export async function sendFlowThroughApi(page: Page, flow: FlowToSend): Promise<
     },
   });
   expect(upload.status(), await upload.text()).toBe(200);
-  const sent = await page.request.post(`/api/esign/SignFlows/${guid}/send`, { headers });
+  const sent = await page.request.post(`${portal}/api/esign/SignFlows/${guid}/send`, {
+    headers,
+  });
   expect(sent.status(), await sent.text()).toBe(200);
   return guid;
 }

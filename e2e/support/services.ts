@@ -1,3 +1,6 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 /**
  * Where the browser tests' processes listen: the portal, the SMTP sink (SMTP and its JSON
  * mailbox) and the CSC test trust service. Each port can be moved with an environment
@@ -5,12 +8,19 @@
  */
 const portFrom = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
+const portal = portFrom('E2E_PORT', 3210);
+
 export const e2ePorts = {
-  portal: portFrom('E2E_PORT', 3210),
+  portal,
   smtp: portFrom('E2E_SMTP_PORT', 3225),
   mailbox: portFrom('E2E_MAILBOX_PORT', 3226),
   csc: portFrom('E2E_CSC_PORT', 3227),
+  /** A second portal without SMTP, whose mail goes to its dev mailbox (dev-mail-portal.ts). */
+  devMailPortal: portFrom('E2E_DEVMAIL_PORT', portal + 1),
 };
+
+/** The copy of the built web app the portals serve during a run (see playwright.config.ts). */
+export const e2eWebDistDir = join(tmpdir(), `esign-e2e-${e2ePorts.portal}-web`);
 
 export const portalUrl = `http://127.0.0.1:${e2ePorts.portal}`;
 export const mailboxUrl = `http://127.0.0.1:${e2ePorts.mailbox}`;

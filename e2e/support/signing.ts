@@ -14,6 +14,7 @@ export const subjects = {
   rejected: (flow: string) => `Signature request ended: ${flow} was rejected`,
   cancelled: (flow: string) => `Signature request cancelled: ${flow}`,
   finished: (flow: string) => `Signed: ${flow}`,
+  signedCopy: (flow: string) => `Signed document: ${flow}`,
 };
 
 interface SigningFixtures {

@@ -22,6 +22,11 @@ export const signingPaths = {
   flowEvents: (signFlowId: string) =>
     `/api/esign/SignFlows/${encodeURIComponent(signFlowId)}/events`,
   devMail: '/api/dev/mail',
+  /**
+   * A signer's link to the signed document of a finished flow (mailed to them, and on their
+   * signing page): the file itself while it works, the web app's page saying so after.
+   */
+  signedCopy: (token: string) => `/signed/${encodeURIComponent(token)}`,
 } as const;
 
 /** Fastify route templates of the paths above. */
@@ -39,6 +44,7 @@ export const signingRoutes = {
   reject: '/api/sign/:token/reject',
   flowEvents: '/api/esign/SignFlows/:signFlowId/events',
   devMail: '/api/dev/mail',
+  signedCopy: '/signed/:token',
 } as const;
 
 /**
@@ -61,6 +67,19 @@ export const SignerTaskState = z.enum([
   'FlowFailed',
 ]);
 export type SignerTaskState = z.infer<typeof SignerTaskState>;
+
+/**
+ * The signed document for a signer of a flow everyone signed:
+ * - Preparing: the portal is finishing it (seconds); the page asks again;
+ * - Ready: `Url` downloads it, without identification, until `ExpiresAt`;
+ * - Expired: the link's time (SIGNED_COPY_DAYS) is over; `ExpiresAt` says when it ended.
+ */
+export const SignedCopy = z.object({
+  State: z.enum(['Preparing', 'Ready', 'Expired']),
+  Url: z.string().nullable(),
+  ExpiresAt: IsoDateTime.nullable(),
+});
+export type SignedCopy = z.infer<typeof SignedCopy>;
 
 /** What the signing page shows; the document and attachments only once the signer is identified. */
 export const SignerTask = z.object({
@@ -98,6 +117,8 @@ export const SignerTask = z.object({
   /** Present once Authenticated. */
   Document: FileInfo.extend({ Size: z.number().int() }).nullable(),
   Attachments: z.array(FileInfo.extend({ Size: z.number().int() })),
+  /** For a signer who signed, once every signer has: the signed document; otherwise null. */
+  SignedCopy: SignedCopy.nullable(),
 });
 export type SignerTask = z.infer<typeof SignerTask>;
 
@@ -232,5 +253,7 @@ export const DevMailMessage = z.object({
   SentAt: IsoDateTime,
   /** Links found in the message, for following them in a click. */
   Links: z.array(z.string()),
+  /** The files the message carried (names and sizes; the dev mailbox keeps no bytes). */
+  Attachments: z.array(z.object({ FileName: z.string(), Size: z.number().int() })),
 });
 export type DevMailMessage = z.infer<typeof DevMailMessage>;

@@ -144,7 +144,7 @@ export async function buildApp({
     runStates: () => heartbeat.runStates(),
     intervalMs: 3_600_000,
   });
-  const mailer = createMailer({ config, db: database.db, logger: jobLog, clock });
+  const mailer = createMailer({ config, db: database.db, logger: jobLog, clock, storage });
   registerMailJob(worker, mailer);
   registerAuthJobs(worker, {
     db: database.db,

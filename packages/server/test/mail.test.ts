@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DevMailMessage } from '@esign/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -11,6 +14,7 @@ import {
   removedSecret,
 } from '../src/mail/mail-job.ts';
 import { createMailer, type Mailer } from '../src/mail/mailer.ts';
+import { createDiskStorage } from '../src/storage/disk-storage.ts';
 import { renderMail, type MailParams, type MailTemplate } from '../src/mail/templates.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases.ts';
 import { recordingLogger } from './support/jobs.ts';
@@ -33,7 +37,7 @@ const paramsOf: MailParams = {
   invitation,
   reminder: { ...invitation, level: 'Advanced' },
   code: { flowName: invitation.flowName, code: '482913', validMinutes: 10 },
-  rejected: { flowName: invitation.flowName, signerName: 'Pekka', comment: 'Väärä summa' },
+  rejected: { flowName: invitation.flowName, signerName: 'Pekka', comment: 'Väärä summa', link },
   linkLocked: {
     flowName: invitation.flowName,
     signerName: 'Pekka',
@@ -43,6 +47,7 @@ const paramsOf: MailParams = {
   linkUnlocked: { flowName: invitation.flowName, senderName: 'Sanna Lähettäjä', link },
   cancelled: { ...invitation, comment: null },
   finished: { flowName: invitation.flowName, link },
+  signedCopy: { ...invitation, validUntil: invitation.deadline ?? '', attached: true },
   inspector: { ...invitation },
   failed: { flowName: invitation.flowName, reason: 'time-stamp service down', link },
   expired: { ...invitation },
@@ -279,6 +284,40 @@ describe.each(databaseKinds)('the dev mailbox on %s', (kind) => {
     ]);
     expect(queued[0]?.SentAt).toBe('2026-03-02T08:00:01.000Z');
     expect(queued[1]?.Html).toContain(`<a href="${link}"`);
+  });
+
+  it('lists what a message had attached, from storage, and leaves out a file that is gone', async () => {
+    const storage = createDiskStorage(join(context.config.dataDir, 'attachments-test'));
+    const dir = mkdtempSync(join(tmpdir(), 'esign-attach-'));
+    writeFileSync(join(dir, 'a.pdf'), '%PDF-1.7 test');
+    await storage.putFile('flows/f1/signed', join(dir, 'a.pdf'), 'application/pdf');
+    const mailer = createMailer({
+      config: { demo: true, smtp: { url: null, from: 'eSign <no-reply@localhost>' } },
+      db: db(),
+      logger: recordingLogger(),
+      clock,
+      storage,
+    });
+    const attachment = (storageKey: string, fileName: string) => ({
+      storageKey,
+      fileName,
+      contentType: 'application/pdf',
+      size: 13,
+    });
+    await mailer.send({
+      to: 'liite@example.fi',
+      ...renderMail('signedCopy', 'fi', paramsOf.signedCopy),
+      attachments: [
+        attachment('flows/f1/signed', 'sopimus.pdf'),
+        attachment('flows/gone/signed', 'poistettu.pdf'),
+      ],
+    });
+    const messages = z
+      .array(DevMailMessage)
+      .parse((await context.app.inject({ url: '/api/dev/mail' })).json());
+    const shown = messages.find((message) => message.To === 'liite@example.fi');
+    expect(shown?.Attachments).toEqual([{ FileName: 'sopimus.pdf', Size: 13 }]);
+    expect(shown?.Links).toEqual([link]);
   });
 
   describe('outside the demo profile', () => {

@@ -29,7 +29,7 @@ import {
   sendRemoteFlow,
   waitFor,
 } from './support/remote-signing.ts';
-import { mailsTo, signingTokenIn } from './support/signing.ts';
+import { signingTokenIn } from './support/signing.ts';
 import { createWebDist } from './support/test-app.ts';
 import { startTsaGate, type TsaGate } from './support/tsa-gate.ts';
 
@@ -209,7 +209,14 @@ describe('two server processes sharing one PostgreSQL and one object store', () 
     ]);
 
     // Mail jobs may still be running on either node; once all are done, each went once.
-    await waitFor('the last mails', async () => (await mailsTo(db(), inspector)).length > 0);
+    await waitFor('the last mails', async () => {
+      const counts = await mailCounts(db(), name);
+      return Boolean(
+        counts[`${inspector} inspector`] &&
+        counts[`${first} signedCopy`] &&
+        counts[`${second} signedCopy`],
+      );
+    });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await mailCounts(db(), name)).toEqual({
       [`${first} invitation`]: 1,
@@ -219,6 +226,8 @@ describe('two server processes sharing one PostgreSQL and one object store', () 
       [`${second} code`]: 1,
       [`${owner} finished`]: 1,
       [`${inspector} inspector`]: 1,
+      [`${first} signedCopy`]: 1,
+      [`${second} signedCopy`]: 1,
     });
     // The reminder job queued its successor; nothing failed.
     const reminders = await db()
@@ -351,12 +360,16 @@ describe('two server processes sharing one PostgreSQL and one object store', () 
     ]);
 
     // Once, in effect: one signed file, one message of each kind, no object left over.
-    await waitFor('the finished mail', async () => (await mailsTo(db(), owner)).length > 0);
+    await waitFor('the finished mails', async () => {
+      const counts = await mailCounts(db(), name);
+      return Boolean(counts[`${owner} finished`] && counts[`${signer} signedCopy`]);
+    });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await mailCounts(db(), name)).toEqual({
       [`${signer} invitation`]: 1,
       [`${signer} code`]: 1,
       [`${owner} finished`]: 1,
+      [`${signer} signedCopy`]: 1,
     });
     const files = await db()
       .selectFrom('sign_flow_files')

@@ -83,6 +83,8 @@ function signerRow(position: number, fields: Partial<SignerRow>): SignerRow {
     code_locked_at: null,
     verified_identity: null,
     signature_level: 'Advanced',
+    signed_copy_hash: null,
+    signed_copy_expires_at: null,
     ...fields,
   };
 }

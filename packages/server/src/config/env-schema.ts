@@ -93,6 +93,7 @@ export const EnvSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(100),
   AUTO_DELETE_DAYS: z.coerce.number().int().positive().default(180),
   SIGNING_DEADLINE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SIGNED_COPY_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   ALLOWED_ATTACHMENT_TYPES: z.string().default(defaultAttachmentTypes.join(',')),
   /** Unset means every level the configuration can offer (see signatureLevelsOf). */
   SIGNATURE_LEVELS: z.string().optional(),
@@ -113,6 +114,8 @@ export const EnvSchema = z.object({
   SEAL_P12_PASSWORD: z.string().default(''),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('eSign <no-reply@localhost>'),
+  /** 0 attaches nothing. */
+  MAIL_ATTACHMENT_MAX_MB: z.coerce.number().min(0).max(1000).default(10),
   JOB_WORKER: booleanFlag(true),
   JOB_LOCK_SECONDS: z.coerce.number().int().positive().default(300),
   HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),

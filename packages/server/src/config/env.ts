@@ -46,6 +46,8 @@ export interface AppConfig {
   autoDeleteDays: number;
   /** How long signers have from sending: the deadline in their mail; then the flow expires. */
   signingDeadlineDays: number;
+  /** How long, from finishing, each signer's link to the signed document works. */
+  signedCopyDays: number;
   allowedAttachmentTypes: string[];
   /** The levels senders may choose; Advanced only when signerOidc is set. */
   signatureLevels: SignatureLevel[];
@@ -67,6 +69,8 @@ export interface AppConfig {
   sealP12: { path: string; password: string } | null;
   /** Outgoing mail; without an SMTP URL, mail goes to the dev mailbox. */
   smtp: { url: string | null; from: string };
+  /** A file is attached to a mail only when smaller than this (bytes); 0 attaches none. */
+  mailAttachmentMaxBytes: number;
   /** This node runs queued jobs (mail, reminders, sweeps). */
   jobWorker: boolean;
   /** How long a claimed job stays its worker's; then another node may take it over. */
@@ -145,6 +149,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
     autoDeleteDays: env.AUTO_DELETE_DAYS,
     signingDeadlineDays: env.SIGNING_DEADLINE_DAYS,
+    signedCopyDays: env.SIGNED_COPY_DAYS,
     allowedAttachmentTypes: listOf(env.ALLOWED_ATTACHMENT_TYPES),
     signatureLevels: signatureLevelsOf(env.SIGNATURE_LEVELS, signerOidc, csc),
     signerOidc,
@@ -156,6 +161,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     tsaPolicyOid: env.TSA_POLICY_OID,
     sealP12: env.SEAL_P12 ? { path: resolve(env.SEAL_P12), password: env.SEAL_P12_PASSWORD } : null,
     smtp: { url: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    mailAttachmentMaxBytes: Math.round(env.MAIL_ATTACHMENT_MAX_MB * 1024 * 1024),
     jobWorker: env.JOB_WORKER,
     jobLockMs: env.JOB_LOCK_SECONDS * 1000,
     heartbeatTimeoutMs: env.HEARTBEAT_TIMEOUT_SECONDS * 1000,

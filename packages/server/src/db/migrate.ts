@@ -14,6 +14,7 @@ import { loginHardening } from './migrations/0010-login-hardening.ts';
 import { auditSigner } from './migrations/0011-audit-signer.ts';
 import { nodes } from './migrations/0012-nodes.ts';
 import { signerCodeLimits } from './migrations/0013-signer-code-limits.ts';
+import { signedCopy } from './migrations/0014-signed-copy.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
 const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
@@ -30,6 +31,7 @@ const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0011-audit-signer', auditSigner],
   ['0012-nodes', nodes],
   ['0013-signer-code-limits', signerCodeLimits],
+  ['0014-signed-copy', signedCopy],
 ];
 
 class StaticProvider implements MigrationProvider {

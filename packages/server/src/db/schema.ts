@@ -200,6 +200,10 @@ export interface SignFlowSignersTable {
   verified_identity: string | null;
   /** The level the signature was made at. */
   signature_level: string | null;
+  /** Once the flow finished: SHA-256 of the token of the signer's link to the signed document. */
+  signed_copy_hash: string | null;
+  /** Until when that link works (SIGNED_COPY_DAYS from finishing; deleting the flow ends it sooner). */
+  signed_copy_expires_at: Timestamp | null;
 }
 export type SignerRow = Selectable<SignFlowSignersTable>;
 
@@ -265,6 +269,8 @@ export interface DevMailboxTable {
   text_body: string;
   html_body: string;
   sent_at: Timestamp;
+  /** JSON: what the message had attached, [{ fileName, contentType, size }]; null for none. */
+  attachments: string | null;
 }
 
 /** A signer who proved who they are: the session their browser holds on the signing page. */

@@ -18,6 +18,11 @@ describe('a request URL as the log shows it', () => {
     expect(redactUrl(`/api/inspect/flow-1/${token}`)).toBe('/api/inspect/flow-1/[redacted]');
   });
 
+  it("hides the token of a signer's link to the signed document", () => {
+    expect(redactUrl(`/signed/${token}`)).toBe('/signed/[redacted]');
+    expect(redactUrl(`/portal/signed/${token}?x=1`)).toBe('/portal/signed/[redacted]?x=1');
+  });
+
   it('hides the code and state of every callback and keeps the other parameters', () => {
     expect(redactUrl('/api/esign/Users/callback?code=abc&state=def&iss=http%3A%2F%2Fx')).toBe(
       '/api/esign/Users/callback?code=[redacted]&state=[redacted]&iss=http%3A%2F%2Fx',

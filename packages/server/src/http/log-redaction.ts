@@ -32,6 +32,8 @@ function redactSegments(segments: string[]): string[] {
     // callbacks of identification and qualified signing sit beside it without a token.
     if (name === 'sign' && next !== 'identify' && next !== 'qualified' && next !== '')
       out[index + 1] = redactedMark;
+    // A signer's link to the signed document, /signed/{token}, downloads it without a login.
+    if (name === 'signed' && next !== '') out[index + 1] = redactedMark;
     // The inspector's read-only link, /api/inspect/{flow}/{token}, opens the signed file alone.
     if (name === 'inspect' && index + 2 < out.length) out[index + 2] = redactedMark;
   }
@@ -55,8 +57,8 @@ function redactQuery(query: string): string {
 }
 
 /**
- * A request URL as the log may show it: signing-link and inspector tokens in the path, and
- * OpenID Connect and SAML secrets in the query, replaced by [redacted].
+ * A request URL as the log may show it: signing-link, signed-copy and inspector tokens in the
+ * path, and OpenID Connect and SAML secrets in the query, replaced by [redacted].
  */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');

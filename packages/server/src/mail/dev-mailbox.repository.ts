@@ -8,6 +8,8 @@ export interface StoredMail {
   text: string;
   html: string;
   sentAt: Date;
+  /** What the message carried: names and sizes, never the bytes. */
+  attachments: Array<{ fileName: string; contentType: string; size: number }>;
 }
 
 export async function insertDevMail(db: Kysely<Database>, mail: StoredMail): Promise<void> {
@@ -20,6 +22,7 @@ export async function insertDevMail(db: Kysely<Database>, mail: StoredMail): Pro
       text_body: mail.text,
       html_body: mail.html,
       sent_at: mail.sentAt.toISOString(),
+      attachments: mail.attachments.length > 0 ? JSON.stringify(mail.attachments) : null,
     })
     .execute();
 }

@@ -1,5 +1,6 @@
 import type { DevMailMessage } from '@esign/contract';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { AppConfig } from '../config/env.ts';
 import { toIsoString } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -15,7 +16,24 @@ export function linksIn(text: string): string[] {
   return [...new Set(found.map((url) => url.replace(/[.,;:!?)\]]+$/, '')))];
 }
 
-/** The newest messages the portal would have sent, with the links each carries. */
+const StoredAttachments = z.array(z.object({ fileName: z.string(), size: z.number() }));
+
+/** What a stored message had attached; a value that does not read as such shows none. */
+function attachmentsOf(json: string | null): DevMailMessage['Attachments'] {
+  if (json === null) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  const parsed = StoredAttachments.safeParse(value);
+  return parsed.success
+    ? parsed.data.map((file) => ({ FileName: file.fileName, Size: Math.round(file.size) }))
+    : [];
+}
+
+/** The newest messages the portal would have sent, with the links and attachments each carries. */
 export async function readDevMailbox(db: Kysely<Database>): Promise<DevMailMessage[]> {
   return (await listDevMail(db, 200)).map((row) => ({
     Id: row.id,
@@ -25,5 +43,6 @@ export async function readDevMailbox(db: Kysely<Database>): Promise<DevMailMessa
     Html: row.html_body,
     SentAt: toIsoString(row.sent_at),
     Links: linksIn(row.text_body),
+    Attachments: attachmentsOf(row.attachments),
   }));
 }

@@ -29,6 +29,7 @@ const MailJobPayload = z.discriminatedUnion('template', [
   payloadOf('linkUnlocked'),
   payloadOf('cancelled'),
   payloadOf('finished'),
+  payloadOf('signedCopy'),
   payloadOf('inspector'),
   payloadOf('failed'),
   payloadOf('expired'),

@@ -1,16 +1,30 @@
+import type { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
 import { systemClock, type Clock } from '../time/clock.ts';
 import type { JobLogger } from '../jobs/job-queue.ts';
 import { insertDevMail } from './dev-mailbox.repository.ts';
+
+/**
+ * A stored file to attach. A message names it, and the mailer reads it from storage as it
+ * sends, so no queued job ever carries a file's bytes.
+ */
+export interface MailAttachment {
+  storageKey: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -24,10 +38,34 @@ export interface MailerOptions {
   db: Kysely<Database>;
   logger: JobLogger;
   clock?: Clock;
+  /** Where attachments are read from; a mailer without it sends none. */
+  storage?: FileStorage;
+}
+
+/**
+ * The attachments still in storage. One that is gone (its flow was deleted after the message
+ * was queued) is left out rather than holding the message back; a storage that does not
+ * answer throws, and the message is tried again later.
+ */
+async function storedAttachments(storage: FileStorage | undefined, message: MailMessage) {
+  const wanted = message.attachments ?? [];
+  if (wanted.length === 0) return [];
+  if (!storage) throw new Error('this mailer cannot read attachments');
+  const present: Array<MailAttachment & { read: () => Promise<Readable> }> = [];
+  for (const attachment of wanted)
+    if (await storage.exists(attachment.storageKey))
+      present.push({ ...attachment, read: () => storage.read(attachment.storageKey) });
+  return present;
 }
 
 /** SMTP when SMTP_URL is set; otherwise the dev mailbox, a table the demo shows at /dev/mail. */
-export function createMailer({ config, db, logger, clock = systemClock }: MailerOptions): Mailer {
+export function createMailer({
+  config,
+  db,
+  logger,
+  clock = systemClock,
+  storage,
+}: MailerOptions): Mailer {
   const { url, from } = config.smtp;
   if (url === null) {
     if (!config.demo) {
@@ -35,7 +73,10 @@ export function createMailer({ config, db, logger, clock = systemClock }: Mailer
     }
     return {
       async send(message) {
-        await insertDevMail(db, { ...message, sentAt: clock.now() });
+        const attachments = (await storedAttachments(storage, message)).map(
+          ({ fileName, contentType, size }) => ({ fileName, contentType, size }),
+        );
+        await insertDevMail(db, { ...message, attachments, sentAt: clock.now() });
         // Never the body: it may hold a one-time code or a personal signing link.
         logger.info({ to: message.to, subject: message.subject }, 'mail kept in the dev mailbox');
       },
@@ -51,7 +92,24 @@ export function createMailer({ config, db, logger, clock = systemClock }: Mailer
   });
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      const streams: Readable[] = [];
+      try {
+        const attachments = [];
+        for (const attachment of await storedAttachments(storage, message)) {
+          const content = await attachment.read();
+          streams.push(content);
+          attachments.push({
+            filename: attachment.fileName,
+            contentType: attachment.contentType,
+            content,
+          });
+        }
+        const { to, subject, text, html } = message;
+        await transport.sendMail({ from, to, subject, text, html, attachments });
+      } finally {
+        // A message that failed half-way leaves no file open.
+        for (const stream of streams) stream.destroy();
+      }
     },
     close: () => transport.close(),
   };

@@ -20,6 +20,9 @@ export type MailTexts = { [T in MailTemplate]: (params: MailParams[T]) => MailCo
 export const paragraph = (text: string): MailBlock => ({ kind: 'paragraph', text });
 export const code = (text: string): MailBlock => ({ kind: 'code', text });
 export const link = (label: string, url: string): MailBlock => ({ kind: 'link', label, url });
+/** A link only when there is one. */
+export const linkIf = (label: string, url: string | null): MailBlock[] =>
+  url ? [link(label, url)] : [];
 /** A quote only when there are words to quote. */
 export const quote = (label: string, text: string | null): MailBlock[] =>
   text && text.trim() !== '' ? [{ kind: 'quote', label, text: text.trim() }] : [];

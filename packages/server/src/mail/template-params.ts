@@ -24,7 +24,13 @@ export const mailParamSchemas = {
     code: z.string(),
     validMinutes: z.number().int().positive(),
   }),
-  rejected: z.object({ flowName: z.string(), signerName: z.string(), comment: z.string() }),
+  /** The sender's copy has a link to the flow; the signers' have none. */
+  rejected: z.object({
+    flowName: z.string(),
+    signerName: z.string(),
+    comment: z.string(),
+    link: Link.nullable(),
+  }),
   /** To the sender: a signer's link locked after too many e-mail codes. */
   linkLocked: z.object({
     flowName: z.string(),
@@ -41,6 +47,17 @@ export const mailParamSchemas = {
     comment: z.string().nullable(),
   }),
   finished: z.object({ flowName: z.string(), link: Link }),
+  /** To each signer of a finished flow: their link to the signed document, maybe the file too. */
+  signedCopy: z.object({
+    flowName: z.string(),
+    senderName: z.string(),
+    organisation: z.string(),
+    link: Link,
+    /** ISO date-time until which the link works; shown as a date in Finnish time. */
+    validUntil: z.iso.datetime({ offset: true }),
+    /** The signed document is attached to the message. */
+    attached: z.boolean(),
+  }),
   inspector: z.object({
     flowName: z.string(),
     organisation: z.string(),

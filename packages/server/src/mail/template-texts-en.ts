@@ -2,6 +2,7 @@ import {
   code,
   finnishDate,
   link,
+  linkIf,
   paragraph,
   paragraphIf,
   quote,
@@ -72,6 +73,7 @@ export const englishMail: MailTexts = {
         `${params.signerName} rejected the document “${params.flowName}”, so the signature request has ended and no more signatures will be collected.`,
       ),
       ...quote('Their comment:', params.comment),
+      ...linkIf('Open the signature request', params.link),
       automatic,
     ],
   }),
@@ -92,6 +94,25 @@ export const englishMail: MailTexts = {
         `All signers have signed the document “${params.flowName}”. The signed document is ready in the Signing portal.`,
       ),
       link('Open the signature request', params.link),
+      automatic,
+    ],
+  }),
+  signedCopy: (params) => ({
+    subject: `Signed document: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `All signers have signed the document “${params.flowName}” that ${senderOf(params)} sent for signing.`,
+      ),
+      paragraph(
+        params.attached
+          ? 'The signed document is attached to this message. You can also download it through the link below.'
+          : 'You can download the signed document through the link below.',
+      ),
+      link('Download the signed document', params.link),
+      paragraph(
+        `The link works until ${finnishDate(params.validUntil, 'en-GB')}. After that, ask the sender for a copy.`,
+      ),
+      paragraph('The link is personal: please do not forward this message.'),
       automatic,
     ],
   }),

@@ -2,6 +2,7 @@ import {
   code,
   finnishDate,
   link,
+  linkIf,
   paragraph,
   paragraphIf,
   quote,
@@ -72,6 +73,7 @@ export const finnishMail: MailTexts = {
         `${params.signerName} hylkäsi asiakirjan ”${params.flowName}”, joten allekirjoituspyyntö on päättynyt eikä muita allekirjoituksia kerätä.`,
       ),
       ...quote('Hylkääjän kommentti:', params.comment),
+      ...linkIf('Avaa allekirjoituspyyntö', params.link),
       automatic,
     ],
   }),
@@ -92,6 +94,25 @@ export const finnishMail: MailTexts = {
         `Kaikki allekirjoittajat ovat allekirjoittaneet asiakirjan ”${params.flowName}”. Allekirjoitettu asiakirja on valmiina Allekirjoitusportaalissa.`,
       ),
       link('Avaa allekirjoituspyyntö', params.link),
+      automatic,
+    ],
+  }),
+  signedCopy: (params) => ({
+    subject: `Allekirjoitettu asiakirja: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `Kaikki allekirjoittajat ovat allekirjoittaneet asiakirjan ”${params.flowName}”, jonka ${senderOf(params)} lähetti allekirjoitettavaksi.`,
+      ),
+      paragraph(
+        params.attached
+          ? 'Allekirjoitettu asiakirja on tämän viestin liitteenä. Voit myös ladata sen alla olevasta linkistä.'
+          : 'Voit ladata allekirjoitetun asiakirjan alla olevasta linkistä.',
+      ),
+      link('Lataa allekirjoitettu asiakirja', params.link),
+      paragraph(
+        `Linkki toimii ${finnishDate(params.validUntil, 'fi-FI')} asti. Sen jälkeen voit pyytää asiakirjaa lähettäjältä.`,
+      ),
+      paragraph('Linkki on henkilökohtainen, joten älä välitä tätä viestiä eteenpäin.'),
       automatic,
     ],
   }),

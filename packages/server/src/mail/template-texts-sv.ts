@@ -2,6 +2,7 @@ import {
   code,
   finnishDate,
   link,
+  linkIf,
   paragraph,
   paragraphIf,
   quote,
@@ -72,6 +73,7 @@ export const swedishMail: MailTexts = {
         `${params.signerName} avvisade dokumentet ”${params.flowName}”, så begäran om underskrift har avslutats och inga fler underskrifter samlas in.`,
       ),
       ...quote('Kommentar:', params.comment),
+      ...linkIf('Öppna begäran om underskrift', params.link),
       automatic,
     ],
   }),
@@ -92,6 +94,25 @@ export const swedishMail: MailTexts = {
         `Alla undertecknare har undertecknat dokumentet ”${params.flowName}”. Det undertecknade dokumentet finns i Signeringsportalen.`,
       ),
       link('Öppna begäran om underskrift', params.link),
+      automatic,
+    ],
+  }),
+  signedCopy: (params) => ({
+    subject: `Undertecknat dokument: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `Alla undertecknare har undertecknat dokumentet ”${params.flowName}” som ${senderOf(params)} skickade för underskrift.`,
+      ),
+      paragraph(
+        params.attached
+          ? 'Det undertecknade dokumentet finns som bilaga till det här meddelandet. Du kan också ladda ner det via länken nedan.'
+          : 'Du kan ladda ner det undertecknade dokumentet via länken nedan.',
+      ),
+      link('Ladda ner det undertecknade dokumentet', params.link),
+      paragraph(
+        `Länken fungerar fram till den ${finnishDate(params.validUntil, 'sv-SE')}. Därefter kan du be avsändaren om en kopia.`,
+      ),
+      paragraph('Länken är personlig, så vidarebefordra inte det här meddelandet.'),
       automatic,
     ],
   }),

@@ -15,6 +15,7 @@ import type { Database, SignFlowRow } from '../db/schema.ts';
 import { downloadToFile, withTempDir } from '../files/working-document.ts';
 import { flowObjectKey, lostRace, storeAndRecord, storedAt } from '../files/store-and-record.ts';
 import { addPersonalSignedFile } from './personal-signed-file.ts';
+import { issueSignedCopies } from './signed-copy.service.ts';
 
 const completable: readonly SignFlowStatus[] = flowTransitions.finish.from;
 
@@ -52,8 +53,9 @@ async function validationDataOf(deps: SigningDeps, identities: string[]) {
 
 /**
  * Finishes a flow whose signers all signed: validation data and a document time stamp make
- * the signed file (B-LTA), the flow becomes Finished, and the sender and the inspector are
- * told. Safe to run twice: a flow that is no longer waiting is left alone.
+ * the signed file (B-LTA), the flow becomes Finished, the sender and the inspector are told,
+ * and each signer gets a link to the signed document. Safe to run twice: a flow that is no
+ * longer waiting is left alone.
  */
 export async function completeFlow(deps: SigningDeps, flowId: string): Promise<void> {
   const flow = await findFlow(deps.db, flowId);
@@ -125,6 +127,7 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
         now,
       );
       await notifyFinished(trx, deps, flow, owner, now);
+      await issueSignedCopies(trx, deps, signers, now);
       return true;
     });
   });

@@ -9,6 +9,7 @@ import { days, type SigningDeps } from './signing-deps.ts';
 import { findOwner, markSignerRejected } from './signing.repository.ts';
 import { assertIdentified, assertOpen, type SignerContext } from './signer-task.service.ts';
 import { endSignerSessions } from './signer-session.ts';
+import { senderFlowLink } from './signing-addresses.ts';
 
 /** Signers who were told about the flow and should hear how it ended. */
 export const invitedOthers = (signers: SignerRow[], except?: string) =>
@@ -48,15 +49,19 @@ export async function rejectAsSigner(
       now,
     );
     const signers = await listSigners(trx, flow.id);
-    const recipients = [owner.email, ...invitedOthers(signers, signer.id).map((s) => s.email)];
-    for (const to of new Set(recipients)) {
+    // The sender's copy links to the flow; a signer who is also the sender gets that one.
+    const senderLink = senderFlowLink(deps.config.publicUrl, flow.id);
+    const recipients = new Map<string, string | null>([[owner.email, senderLink]]);
+    for (const other of invitedOthers(signers, signer.id))
+      if (!recipients.has(other.email)) recipients.set(other.email, null);
+    for (const [to, link] of recipients) {
       await enqueueMail(
         trx,
         {
           to,
           template: 'rejected',
           language: flow.language,
-          params: { flowName: flow.name, signerName: signer.name, comment },
+          params: { flowName: flow.name, signerName: signer.name, comment, link },
         },
         now,
       );

@@ -1,4 +1,9 @@
-import { languageOf, type SignerTask, type SignerTaskState } from '@esign/contract';
+import {
+  languageOf,
+  type SignedCopy,
+  type SignerTask,
+  type SignerTaskState,
+} from '@esign/contract';
 import type { FileRow, SignerRow, SignFlowRow } from '../db/schema.ts';
 import { cleanFileName } from '../files/file-name.ts';
 import { codeWaitSeconds } from './code-limits.ts';
@@ -18,6 +23,8 @@ export interface TaskView {
   /** The flow's files; empty unless the signer may see them. */
   files: FileRow[];
   now: Date;
+  /** The signed document for this signer, as the service found it. */
+  signedCopy: SignedCopy | null;
 }
 
 const fileInfo = (file: FileRow) => ({
@@ -52,5 +59,6 @@ export function presentTask(view: TaskView): SignerTask {
     })),
     Document: working ? fileInfo(working) : null,
     Attachments: files.filter((file) => file.kind === 'attachment').map(fileInfo),
+    SignedCopy: view.signedCopy,
   };
 }

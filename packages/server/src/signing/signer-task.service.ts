@@ -11,6 +11,7 @@ import { hashToken } from './signing-links.ts';
 import { taskStateOf } from './signing-turns.ts';
 import { findSignerIdentity, type VerifiedIdentity } from './signer-session.ts';
 import { presentTask } from './signer-task.presenter.ts';
+import { signedCopyOf } from './signed-copy.service.ts';
 
 /** What a signer's request brings: their link's token, and their session cookie if any. */
 export interface SignerLink {
@@ -96,6 +97,7 @@ export async function readTask(deps: SigningDeps, context: SignerContext): Promi
     defaultOrganisation: deps.config.organizationName,
     files,
     now: deps.clock.now(),
+    signedCopy: signedCopyOf(deps, flow, signer, signers),
   });
 }
 

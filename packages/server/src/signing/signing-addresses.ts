@@ -1,3 +1,4 @@
+import { signingPaths } from '@esign/contract';
 import type { AppConfig } from '../config/env.ts';
 import { inspectorToken } from './signing-links.ts';
 
@@ -18,4 +19,9 @@ export function inspectorLink(
     `api/inspect/${encodeURIComponent(flowId)}/${encodeURIComponent(token)}`,
     config.publicUrl,
   ).href;
+}
+
+/** The absolute address of a signer's link to the signed document. */
+export function signedCopyLink(publicUrl: URL, token: string): string {
+  return new URL(signingPaths.signedCopy(token).slice(1), publicUrl).href;
 }

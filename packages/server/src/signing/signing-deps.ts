@@ -26,6 +26,8 @@ export const signingJobs = {
   remind: 'signing.remind',
   /** Makes the signed file of a flow whose signers all signed: { flowId }. */
   complete: 'signing.complete',
+  /** Mails a signer of a finished flow their link to the signed document: { signerId }. */
+  signedCopy: 'signing.signed-copy',
   /** Deletes flows past their auto-delete date (recurring). */
   autoDelete: 'signing.auto-delete',
   /** Queues completion again for flows whose signers all signed long ago but that never finished (recurring). */

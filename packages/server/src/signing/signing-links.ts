@@ -17,6 +17,16 @@ export function signingToken(secret: string, signerId: string, salt: string): st
     .digest('base64url');
 }
 
+/**
+ * The token of a signer's link to the signed document of a finished flow: derived like the
+ * signing link's, from the same salt under another label, so the two never open each other.
+ */
+export function signedCopyToken(secret: string, signerId: string, salt: string): string {
+  return createHmac('sha256', secret)
+    .update(`signed-copy-link\0${signerId}\0${salt}`)
+    .digest('base64url');
+}
+
 /** The token of the inspector's read-only link to a flow's result. */
 export function inspectorToken(secret: string, flowId: string): string {
   return createHmac('sha256', secret).update(`inspector-link\0${flowId}`).digest('base64url');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { JobWorker } from '../jobs/job-queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { mailMaxAttempts } from '../mail/mail-job.ts';
 import { sweepPendingFileDeletions } from '../files/stored-objects.ts';
 import { deleteExpiredFlows } from './auto-delete.service.ts';
 import { expireOverdueFlows } from './expiry.service.ts';
@@ -9,9 +10,11 @@ import { mailSigningLink, remindSigners } from './invitations.service.ts';
 import { signingJobs, type SigningDeps } from './signing-deps.ts';
 import { findSigner } from './signing.repository.ts';
 import { queueStuckCompletions } from './sender.service.ts';
+import { mailSignedCopy } from './signed-copy.service.ts';
 
 const InvitePayload = z.object({ signerId: z.string(), reminder: z.boolean() });
 const FlowPayload = z.object({ flowId: z.string() });
+const SignerPayload = z.object({ signerId: z.string() });
 // Reminders queued before their due time was carried have none.
 const ReminderPayload = FlowPayload.extend({ due: z.string().optional() });
 
@@ -63,6 +66,14 @@ export function registerSigningJobs(worker: JobWorker, deps: SigningDeps & { mai
         await markFlowFailed(deps, FlowPayload.parse(payload).flowId, reasonOf(error));
       },
     },
+  );
+  worker.register(
+    signingJobs.signedCopy,
+    async (payload) => {
+      await mailSignedCopy(deps, SignerPayload.parse(payload).signerId);
+    },
+    // As long as any mail: an SMTP outage of some hours loses no signer their copy.
+    { maxAttempts: mailMaxAttempts },
   );
   worker.register(signingJobs.autoDelete, async () => {
     await deleteExpiredFlows(deps);

@@ -4,6 +4,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { registerIdentifyRoutes } from './identify.routes.ts';
 import { registerQualifiedRoutes } from './qualified.routes.ts';
 import { registerSenderRoutes } from './sender.routes.ts';
+import { registerSignedCopyRoutes } from './signed-copy.routes.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { registerSigningJobs } from './signing.jobs.ts';
 import { registerSigningRoutes } from './signing.routes.ts';
@@ -18,4 +19,5 @@ export async function registerSigning(
   await registerIdentifyRoutes(app, deps);
   await registerQualifiedRoutes(app, deps);
   await registerSenderRoutes(app, deps);
+  await registerSignedCopyRoutes(app, deps);
 }

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from '../errors/error-handler.ts';
 
 /**
@@ -42,4 +43,19 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     }
     return reply.status(200).sendFile('index.html');
   });
+}
+
+/**
+ * Answers 404 with the web app's page for an address that names something gone (a signer's
+ * link to a signed document past its end): the app's router shows a page saying so in the
+ * reader's language, while the status tells scripts. Without a built app, the JSON 404.
+ */
+export async function sendWebAppNotFound(reply: FastifyReply, distDir: string) {
+  const index = join(distDir, 'index.html');
+  if (!existsSync(index)) return reply.status(404).send(errorBody('notFound'));
+  return reply
+    .status(404)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-cache')
+    .send(await readFile(index));
 }

@@ -94,6 +94,7 @@ export function mailKindOf(subject: string): string {
     [/was rejected$/, 'rejected'],
     [/^Signature request cancelled:/, 'cancelled'],
     [/^Signed:/, 'finished'],
+    [/^Signed document:/, 'signedCopy'],
     [/^A signed document for you to view:/, 'inspector'],
     [/^Processing failed:/, 'failed'],
   ];

@@ -5,6 +5,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The parts sent as attachments, decoded. */
+  attachments: Array<{ fileName: string; contentType: string; content: Buffer }>;
 }
 
 export interface TestSmtpServer {
@@ -81,24 +83,48 @@ function decodeWords(value: string): string {
     );
 }
 
+type Entity = ReturnType<typeof splitEntity>;
+
+/** The leaf parts of an entity, nested multiparts (mixed around alternative) opened. */
+function leavesOf(entity: Entity): Entity[] {
+  const type = entity.headers.get('content-type') ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/.exec(type)?.[1];
+  if (!type.toLowerCase().startsWith('multipart/') || !boundary) return [entity];
+  return entity.body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .flatMap((part) => leavesOf(splitEntity(part.replace(/^\r\n/, ''))));
+}
+
 function parseMessage(raw: string): Omit<ReceivedMail, 'to'> {
-  const { headers, body } = splitEntity(raw);
-  const boundary = /boundary="?([^";]+)"?/.exec(headers.get('content-type') ?? '')?.[1];
-  const parts = boundary
-    ? body
-        .split(`--${boundary}`)
-        .slice(1, -1)
-        .map((part) => splitEntity(part.replace(/^\r\n/, '')))
-    : [{ headers, body }];
+  const message = splitEntity(raw);
+  const parts = leavesOf(message);
+  const isAttachment = (entity: Entity) =>
+    /^attachment/i.test(entity.headers.get('content-disposition') ?? '');
   const partOf = (type: string) => {
-    const part = parts.find((entity) => entity.headers.get('content-type')?.startsWith(type));
+    const part = parts.find(
+      (entity) => !isAttachment(entity) && entity.headers.get('content-type')?.startsWith(type),
+    );
     return part
       ? decodeBody(part.body.replace(/\r\n$/, ''), part.headers.get('content-transfer-encoding'))
       : '';
   };
+  const attachments = parts.filter(isAttachment).map((part) => {
+    const disposition = part.headers.get('content-disposition') ?? '';
+    const body = part.body.replace(/\r\n$/, '');
+    const base64 = part.headers.get('content-transfer-encoding')?.toLowerCase() === 'base64';
+    return {
+      fileName: decodeWords(/filename="?([^";]+)"?/.exec(disposition)?.[1] ?? ''),
+      contentType: (part.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '',
+      content: base64
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+        : Buffer.from(body, 'latin1'),
+    };
+  });
   return {
-    subject: decodeWords(headers.get('subject') ?? ''),
+    subject: decodeWords(message.headers.get('subject') ?? ''),
     text: partOf('text/plain').replace(/\r\n/g, '\n'),
     html: partOf('text/html').replace(/\r\n/g, '\n'),
+    attachments,
   };
 }

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type AppDependencies } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config/env.ts';
 import type { DatabaseKind } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import type { Clock } from '../../src/time/clock.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
 /** A minimal built web app, so that the static and history-fallback paths are real files. */
@@ -41,7 +40,7 @@ export const sessionsOutlastMovedClock = {
 export function useTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { clock?: Clock; logStream?: { write(line: string): void } } = {},
+  options: Pick<AppDependencies, 'clock' | 'logStream'> = {},
 ): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {

@@ -16,6 +16,7 @@ import { ReportsRoute } from '../features/reports/routes/reports-route.tsx';
 import { SettingsRoute } from '../features/settings/routes/settings-route.tsx';
 import { SignFlowEditRoute } from '../features/signflows/routes/signflow-edit-route.tsx';
 import { SigningLayout } from '../features/signing/components/signing-layout.tsx';
+import { SignedCopyGoneRoute } from '../features/signing/routes/signed-copy-gone-route.tsx';
 import { SigningRoute } from '../features/signing/routes/signing-route.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
 import { NotFoundRoute } from './routes/not-found-route.tsx';
@@ -47,7 +48,10 @@ export function createAppRouter() {
     {
       // The signer's page needs no portal login and has a frame of its own.
       element: <SigningLayout />,
-      children: [{ path: signingRoutes.page, element: <SigningRoute /> }],
+      children: [
+        { path: signingRoutes.page, element: <SigningRoute /> },
+        { path: signingRoutes.signedCopy, element: <SignedCopyGoneRoute /> },
+      ],
     },
     {
       element: <AppLayout />,

@@ -1,62 +1,50 @@
-import { errorKeys, type DevMailMessage } from '@esign/contract';
-import { useId } from 'react';
+import { errorKeys } from '@esign/contract';
+import { useId, useRef, useState } from 'react';
+import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/http.ts';
 import { useDevMail } from '../api/get-dev-mail.ts';
+import { DevMailList } from '../components/dev-mail-list.tsx';
+import { DevMailMessageView } from '../components/dev-mail-message.tsx';
+import { messagesTo, openMessage, recipientsOf } from '../utils/dev-mail-view.ts';
 import './dev-mail.css';
 
-function formatSentAt(iso: string, language: string): string {
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' }).format(
-      new Date(iso),
-    );
-  } catch {
-    // A tag Intl cannot read (the pseudo-locale) gets the browser's own format.
-    return new Date(iso).toLocaleString();
-  }
-}
+/** Below this width the open message is under the list, not beside it (Bootstrap's lg). */
+const sideBySide = '(min-width: 992px)';
 
-function DevMailItem({ message }: { message: DevMailMessage }) {
-  const { t, i18n } = useTranslation();
-  const subjectId = useId();
-  return (
-    <li className="card mb-3">
-      <article className="card-body" aria-labelledby={subjectId}>
-        <h2 id={subjectId} className="h5 card-title">
-          {message.Subject}
-        </h2>
-        <dl className="row mb-2">
-          <dt className="col-sm-3">{t('devMail.to')}</dt>
-          <dd className="col-sm-9">{message.To}</dd>
-          <dt className="col-sm-3">{t('devMail.sentAt')}</dt>
-          <dd className="col-sm-9">
-            <time dateTime={message.SentAt}>{formatSentAt(message.SentAt, i18n.language)}</time>
-          </dd>
-        </dl>
-        {message.Links.length > 0 && (
-          <>
-            <h3 className="h6">{t('devMail.links')}</h3>
-            <ul>
-              {message.Links.map((link) => (
-                <li key={link}>
-                  <a href={link}>{link}</a>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        <h3 className="h6">{t('devMail.text')}</h3>
-        <pre className="dev-mail-text border rounded p-2 mb-0 bg-body-tertiary">{message.Text}</pre>
-      </article>
-    </li>
-  );
-}
-
-/** The dev mailbox (demo profile): what the portal would have mailed, with its links. */
+/**
+ * The dev mailbox (demo profile): what the portal would have mailed, newest first, as a compact
+ * list with the open message beside it (below it on a phone), filtered by recipient (`?to=`).
+ */
 export function DevMailRoute() {
   const { t } = useTranslation();
   const mail = useDevMail();
+  const [search, setSearch] = useSearchParams();
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const ids = { filter: useId(), hint: useId(), recipients: useId(), list: useId(), keys: useId() };
   const notAvailable = mail.error instanceof ApiError && mail.error.key === errorKeys.notFound;
+  const filter = search.get('to') ?? '';
+  const all = mail.data ?? [];
+  const shown = messagesTo(all, filter);
+  const open = openMessage(shown, chosenId);
+
+  const choose = (id: string, how: 'pointer' | 'keys') => {
+    setChosenId(id);
+    // On a phone the message is under the list: a chosen one is brought into view and read out.
+    if (how === 'pointer' && !window.matchMedia(sideBySide).matches)
+      window.requestAnimationFrame(() => headingRef.current?.focus());
+  };
+  const changeFilter = (value: string) =>
+    setSearch(
+      (params) => {
+        if (value === '') params.delete('to');
+        else params.set('to', value);
+        return params;
+      },
+      { replace: true },
+    );
 
   return (
     <>
@@ -69,12 +57,58 @@ export function DevMailRoute() {
         </div>
       )}
       {mail.data?.length === 0 && <p>{t('devMail.empty')}</p>}
-      {mail.data !== undefined && mail.data.length > 0 && (
-        <ul className="list-unstyled" aria-label={t('devMail.listLabel')}>
-          {mail.data.map((message) => (
-            <DevMailItem key={message.Id} message={message} />
-          ))}
-        </ul>
+      {all.length > 0 && (
+        <>
+          <Form.Group className="dev-mail-filter mb-2" controlId={ids.filter}>
+            <Form.Label>{t('devMail.recipientFilter')}</Form.Label>
+            <Form.Control
+              type="search"
+              value={filter}
+              list={ids.recipients}
+              autoComplete="off"
+              aria-describedby={ids.hint}
+              onChange={(event) => changeFilter(event.target.value)}
+              data-testid="dev-mail-filter"
+            />
+            <datalist id={ids.recipients}>
+              {recipientsOf(all).map((to) => (
+                <option key={to} value={to} />
+              ))}
+            </datalist>
+            <Form.Text id={ids.hint}>{t('devMail.recipientFilterHint')}</Form.Text>
+          </Form.Group>
+          <p className="small text-body-secondary" role="status" data-testid="dev-mail-count">
+            {filter.trim() === ''
+              ? t('devMail.countAll', { count: all.length })
+              : t('devMail.countFiltered', { shown: shown.length, total: all.length })}
+          </p>
+          <div className="row g-3">
+            <div className="col-lg-5">
+              <h2 id={ids.list} className="visually-hidden">
+                {t('devMail.listLabel')}
+              </h2>
+              {shown.length === 0 ? (
+                <p>{t('devMail.noMatch')}</p>
+              ) : (
+                <>
+                  <DevMailList
+                    messages={shown}
+                    openId={open?.Id}
+                    onOpen={choose}
+                    labelId={ids.list}
+                    hintId={ids.keys}
+                  />
+                  <p id={ids.keys} className="small text-body-secondary mt-2 mb-0">
+                    {t('devMail.keyboardHint')}
+                  </p>
+                </>
+              )}
+            </div>
+            <div className="col-lg-7">
+              {open === undefined ? null : <DevMailMessageView ref={headingRef} message={open} />}
+            </div>
+          </div>
+        </>
       )}
     </>
   );

@@ -18,6 +18,15 @@ describe('the sentence for a flow event', () => {
     );
   });
 
+  it("tells a signer's signed document apart from an invitation", () => {
+    expect(
+      describeFlowEvent(event('Mailed', { to: 'anna@example.com', kind: 'signedCopy' })),
+    ).toEqual({
+      key: 'signflow.timeline.operations.signedCopyMailedTo',
+      params: { to: 'anna@example.com' },
+    });
+  });
+
   it('translates a known signature level and quotes an unknown one as it is', () => {
     expect(describeFlowEvent(event('Sign', { level: 'Advanced' }))).toEqual({
       key: 'signflow.timeline.operations.signedAtLevel',

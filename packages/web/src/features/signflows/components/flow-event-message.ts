@@ -54,7 +54,9 @@ export function describeFlowEvent(
     case 'Sent':
       return message('sent');
     case 'Mailed':
-      return withDetail(details, 'to', 'mailed', 'mailedTo');
+      return textOf(details, 'kind') === 'signedCopy'
+        ? withDetail(details, 'to', 'signedCopyMailed', 'signedCopyMailedTo')
+        : withDetail(details, 'to', 'mailed', 'mailedTo');
     case 'Opened':
       return message('opened');
     case 'Authenticated':

@@ -8,6 +8,8 @@ export function getSignerTask(token: string): Promise<SignerTask> {
   return requestJson(signingPaths.task(token), SignerTask, { notFoundAsNotFound: true });
 }
 
+const preparingPollMs = 2000;
+
 export const signerTaskKey = (token: string) => ['signing', 'task', token] as const;
 
 export const signerTaskQueryOptions = (token: string) =>
@@ -16,6 +18,9 @@ export const signerTaskQueryOptions = (token: string) =>
     queryFn: () => getSignerTask(token),
     // A signer waiting for their turn who comes back to the tab sees whether it has come.
     refetchOnWindowFocus: true,
+    // Everyone has signed and the portal is finishing the document (seconds): ask until it is.
+    refetchInterval: (query) =>
+      query.state.data?.SignedCopy?.State === 'Preparing' ? preparingPollMs : false,
   });
 
 export function useSignerTask(token: string) {

@@ -24,6 +24,7 @@ const task: SignerTask = {
   Signers: [],
   Document: null,
   Attachments: [],
+  SignedCopy: null,
 };
 
 /** The identification step as the page renders it, the task just loaded. */

@@ -6,6 +6,7 @@ import { Identification } from './identification.tsx';
 import { RequestDetails } from './request-details.tsx';
 import { RequestSummary } from './request-summary.tsx';
 import { SignActions } from './sign-actions.tsx';
+import { SignedCopySection } from './signed-copy-section.tsx';
 import { StateNotice } from './state-notice.tsx';
 
 /** The whole task: what is asked, then the step the signer is at; details beside it on wide screens. */
@@ -20,7 +21,10 @@ export function SignerTaskView({ token, task }: { token: string; task: SignerTas
       <div className="row g-4">
         <div className="col-lg-8">
           {notice !== null ? (
-            <StateNotice notice={notice} task={task} takeFocus={task.State !== opened.state} />
+            <>
+              <StateNotice notice={notice} task={task} takeFocus={task.State !== opened.state} />
+              {task.SignedCopy !== null && <SignedCopySection copy={task.SignedCopy} />}
+            </>
           ) : !task.Authenticated ? (
             <Identification token={token} task={task} />
           ) : (

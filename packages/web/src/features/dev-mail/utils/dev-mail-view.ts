@@ -1,0 +1,47 @@
+import type { DevMailMessage } from '@esign/contract';
+
+/** The messages whose recipient contains the filter's text (any case); all for an empty filter. */
+export function messagesTo(messages: DevMailMessage[], filter: string): DevMailMessage[] {
+  const wanted = filter.trim().toLowerCase();
+  if (wanted === '') return messages;
+  return messages.filter((message) => message.To.toLowerCase().includes(wanted));
+}
+
+/** Each recipient once, in the order of their newest message. */
+export function recipientsOf(messages: DevMailMessage[]): string[] {
+  return [...new Set(messages.map((message) => message.To))];
+}
+
+/** The message to show: the one chosen while it is still listed, else the newest listed. */
+export function openMessage(
+  messages: DevMailMessage[],
+  chosenId: string | null,
+): DevMailMessage | undefined {
+  return messages.find((message) => message.Id === chosenId) ?? messages[0];
+}
+
+/** A list time: the time alone for today, else the date and time, both short. */
+export function formatListTime(iso: string, language: string, now = new Date()): string {
+  const sent = new Date(iso);
+  const sameDay = sent.toDateString() === now.toDateString();
+  const options: Intl.DateTimeFormatOptions = sameDay
+    ? { timeStyle: 'short' }
+    : { dateStyle: 'short', timeStyle: 'short' };
+  try {
+    return new Intl.DateTimeFormat(language, options).format(sent);
+  } catch {
+    // A tag Intl cannot read (the pseudo-locale) gets the browser's own format.
+    return sent.toLocaleString();
+  }
+}
+
+/** A file size in kB (1024 bytes), one decimal, for the attachments of a message. */
+export function formatKilobytes(bytes: number, language: string): string {
+  let format: Intl.NumberFormat;
+  try {
+    format = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  } catch {
+    format = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+  }
+  return `${format.format(Math.max(0, bytes) / 1024)} kB`;
+}
