@@ -46,7 +46,7 @@ const texts = {
     cancelledBy: (name: string) => new RegExp(`^${name} perui pyynnön .+\\.$`),
     expired: /^Vanhentui .+: kaikki eivät allekirjoittaneet määräaikaan mennessä\.$/,
     comment: (text: string) => `Kommentti: ”${text}”`,
-    level: 'Taso: Perustaso',
+    level: 'Taso: Sähköinen perusallekirjoitus',
     actions: { cancel: 'Peru pyyntö', copy: 'Kopioi uudeksi', delete: 'Poista pyyntö' },
   },
   en: {
@@ -66,7 +66,7 @@ const texts = {
     cancelledBy: (name: string) => new RegExp(`^${name} cancelled the request .+\\.$`),
     expired: /^Expired .+: not everyone signed by the deadline\.$/,
     comment: (text: string) => `Comment: “${text}”`,
-    level: 'Level: Low',
+    level: 'Level: Simple electronic signature',
     actions: { cancel: 'Cancel the request', copy: 'Copy as new', delete: 'Delete the request' },
   },
   sv: {
@@ -87,7 +87,7 @@ const texts = {
     cancelledBy: (name: string) => new RegExp(`^${name} avbröt begäran .+\\.$`),
     expired: /^Gick ut .+: alla hann inte signera före tidsfristen\.$/,
     comment: (text: string) => `Kommentar: ”${text}”`,
-    level: 'Nivå: Grundnivå',
+    level: 'Nivå: Enkel elektronisk underskrift',
     actions: { cancel: 'Avbryt begäran', copy: 'Kopiera som ny', delete: 'Radera begäran' },
   },
 };

@@ -73,7 +73,7 @@ test.describe('logging in and out', () => {
       'Organisaation tiedot',
       'Asetukset',
       'Raportit',
-      'Henkilötietoraportit',
+      'Henkilötietokyselyt',
       // The demo's login is the built-in one, whose accounts the administrator manages.
       'Käyttäjätilit',
       'Kirjaudu ulos',

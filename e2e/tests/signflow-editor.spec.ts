@@ -57,7 +57,7 @@ const texts = {
     sent: 'Skickat.',
     completed: 'Slutförd',
     rejected: 'Avvisad',
-    notSigned: 'Inte signerad',
+    notSigned: 'Inte undertecknad',
     rejectedAt: 'Avvisade',
     reasonLine: (reason: string) => `Orsak: ”${reason}”`,
     rejectedBy: (name: string, when: string) => `${name} avvisade begäran ${when}.`,

@@ -150,7 +150,7 @@ describe('mail over SMTP', () => {
         'kertakäyttöisellä koodilla',
       ],
       en: ['Signature request: Vuokrasopimus 2026', '1 April 2026', 'one-time code'],
-      sv: ['Begäran om underskrift: Vuokrasopimus 2026', '1 april 2026', 'engångskod'],
+      sv: ['Signeringsbegäran: Vuokrasopimus 2026', '1 april 2026', 'engångskod'],
     };
     for (const [language, [subject, date, identification]] of Object.entries(expected)) {
       const mail = byRecipient(`${language}@example.fi`);

@@ -42,14 +42,14 @@ function signingRequest(params: MailParams['invitation'], opening: string): Mail
 /** Swedish mail. */
 export const swedishMail: MailTexts = {
   invitation: (params) => ({
-    subject: `Begäran om underskrift: ${params.flowName}`,
+    subject: `Signeringsbegäran: ${params.flowName}`,
     blocks: signingRequest(
       params,
       `${senderOf(params)} ber dig att underteckna dokumentet ”${params.flowName}”.`,
     ),
   }),
   reminder: (params) => ({
-    subject: `Påminnelse: begäran om underskrift ${params.flowName}`,
+    subject: `Påminnelse: signeringsbegäran ${params.flowName}`,
     blocks: signingRequest(
       params,
       `En påminnelse: ${senderOf(params)} har bett dig att underteckna dokumentet ”${params.flowName}”, och din underskrift saknas fortfarande.`,
@@ -67,21 +67,21 @@ export const swedishMail: MailTexts = {
     ],
   }),
   rejected: (params) => ({
-    subject: `Begäran om underskrift avslutad: ${params.flowName} avvisades`,
+    subject: `Signeringsbegäran avslutad: ${params.flowName} avvisades`,
     blocks: [
       paragraph(
-        `${params.signerName} avvisade dokumentet ”${params.flowName}”, så begäran om underskrift har avslutats och inga fler underskrifter samlas in.`,
+        `${params.signerName} avvisade dokumentet ”${params.flowName}”, så signeringsbegäran har avslutats och inga fler underskrifter samlas in.`,
       ),
       ...quote('Kommentar:', params.comment),
-      ...linkIf('Öppna begäran om underskrift', params.link),
+      ...linkIf('Öppna signeringsbegäran', params.link),
       automatic,
     ],
   }),
   cancelled: (params) => ({
-    subject: `Begäran om underskrift återkallad: ${params.flowName}`,
+    subject: `Signeringsbegäran återkallad: ${params.flowName}`,
     blocks: [
       paragraph(
-        `${senderOf(params)} återkallade begäran om underskrift av dokumentet ”${params.flowName}”. Du behöver inte längre underteckna det, och länken du fick fungerar inte längre.`,
+        `${senderOf(params)} återkallade signeringsbegäran för dokumentet ”${params.flowName}”. Du behöver inte längre underteckna det, och länken du fick fungerar inte längre.`,
       ),
       ...quote('Avsändarens kommentar:', params.comment),
       automatic,
@@ -93,7 +93,7 @@ export const swedishMail: MailTexts = {
       paragraph(
         `Alla undertecknare har undertecknat dokumentet ”${params.flowName}”. Det undertecknade dokumentet finns i Signeringsportalen.`,
       ),
-      link('Öppna begäran om underskrift', params.link),
+      link('Öppna signeringsbegäran', params.link),
       automatic,
     ],
   }),
@@ -130,30 +130,30 @@ export const swedishMail: MailTexts = {
     subject: `Behandlingen misslyckades: ${params.flowName}`,
     blocks: [
       paragraph(
-        `Behandlingen av begäran om underskrift ”${params.flowName}” misslyckades, och den har inte slutförts.`,
+        `Behandlingen av signeringsbegäran ”${params.flowName}” misslyckades, och den har inte slutförts.`,
       ),
       ...quote('Orsak:', params.reason),
       paragraph('Du kan försöka igen med statuskontrollen på begärans sida.'),
-      link('Öppna begäran om underskrift', params.link),
+      link('Öppna signeringsbegäran', params.link),
       automatic,
     ],
   }),
   expired: (params) => ({
-    subject: `Begäran om underskrift har gått ut: ${params.flowName}`,
+    subject: `Signeringsbegäran har gått ut: ${params.flowName}`,
     blocks: [
       paragraph(
-        `Begäran om underskrift från ${senderOf(params)} av dokumentet ”${params.flowName}” har gått ut: tidsfristen löpte ut innan alla hade undertecknat. Du behöver inte längre underteckna det, och länken du fick fungerar inte längre.`,
+        `Signeringsbegäran från ${senderOf(params)} för dokumentet ”${params.flowName}” har gått ut: tidsfristen löpte ut innan alla hade undertecknat. Du behöver inte längre underteckna det, och länken du fick fungerar inte längre.`,
       ),
       automatic,
     ],
   }),
   expiredSender: (params) => ({
-    subject: `Begäran om underskrift har gått ut: ${params.flowName}`,
+    subject: `Signeringsbegäran har gått ut: ${params.flowName}`,
     blocks: [
       paragraph(
-        `Tidsfristen för begäran om underskrift ”${params.flowName}” löpte ut med ${params.signed} av ${params.total} underskrifter, så begäran avslutades utan ett undertecknat dokument. Du kan kopiera den som en ny begäran och skicka den igen.`,
+        `Tidsfristen för signeringsbegäran ”${params.flowName}” löpte ut med ${params.signed} av ${params.total} underskrifter, så begäran avslutades utan ett undertecknat dokument. Du kan kopiera den som en ny begäran och skicka den igen.`,
       ),
-      link('Öppna begäran om underskrift', params.link),
+      link('Öppna signeringsbegäran', params.link),
       automatic,
     ],
   }),
@@ -164,9 +164,9 @@ export const swedishMail: MailTexts = {
         `Länken för underskrift som ${params.signerName} (${params.signerEmail}) fick för dokumentet ”${params.flowName}” har låsts, eftersom e-postkoden begärdes eller angavs fel för många gånger.`,
       ),
       paragraph(
-        'Om det var undertecknaren själv kan du låsa upp länken på sidan för begäran om underskrift: undertecknaren får sin länk på nytt och kan begära en ny kod. Om du misstänker att någon annan har länken, återkalla begäran i stället.',
+        'Om det var undertecknaren själv kan du låsa upp länken på signeringsbegärans sida: undertecknaren får sin länk på nytt och kan begära en ny kod. Om du misstänker att någon annan har länken, återkalla begäran i stället.',
       ),
-      link('Öppna begäran om underskrift', params.link),
+      link('Öppna signeringsbegäran', params.link),
       automatic,
     ],
   }),

@@ -46,7 +46,7 @@ function renderNav(session: Session | null, BuiltInLogin = false): string {
 }
 
 describe('the settings menu', () => {
-  const reports = ['Reports → /reports', 'Personal reports → /personalreports'];
+  const reports = ['Reports → /reports', 'Personal-data queries → /personalreports'];
 
   it('offers reports and personal reports when neither switch is set (logout follows them)', () => {
     expect(menuFor(false, false)).toEqual(reports);
