@@ -76,7 +76,7 @@ describe('the timeline of a sent flow', () => {
     expect(html).toContain('By Sara Sender sara@example.com');
     expect(html).toContain('Invitation mailed to anna@example.com');
     expect(html).toContain('By the system');
-    expect(html).toContain('Signed (Advanced)');
+    expect(html).toContain('Signed (Advanced electronic signature)');
     expect(html).toContain('Archived');
     expect(html).not.toContain('audit-chain-broken');
   });
