@@ -11,3 +11,12 @@ test('login and front page', async ({ page }) => {
     await p.goto('/logout');
   });
 });
+
+test('the built-in login form with the demo accounts', async ({ page }) => {
+  await page.goto('/');
+  await shootEverywhere(page, 'idp-login', async (p) => {
+    await p.goto('/login');
+    await p.getByTestId('login-link').click();
+    await expect(p.getByTestId('demo-accounts')).toBeVisible();
+  });
+});

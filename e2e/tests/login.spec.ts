@@ -100,6 +100,17 @@ test.describe('logging in and out', () => {
     });
   }
 
+  test('the demo accounts fit a phone without scrolling sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/login');
+    await page.getByTestId('login-link').click();
+    await expect(page.getByTestId('demo-accounts')).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   for (const language of languages) {
     test(`the login pages have no serious accessibility violations in ${language}`, async ({
       page,
