@@ -24,7 +24,13 @@ function validationIssues(error: FastifyError): FieldIssue[] {
   return error.validation.map((item) => {
     const message = item.message ?? '';
     const { maximum, minimum } = item.params as { maximum?: unknown; minimum?: unknown };
-    const bound = typeof maximum === 'number' ? maximum : minimum;
+    // A minimum of 1 is a required field, whose message names no number.
+    const bound =
+      typeof maximum === 'number'
+        ? maximum
+        : typeof minimum === 'number' && minimum > 1
+          ? minimum
+          : undefined;
     return {
       path: item.instancePath.replace(/^\//, '').replaceAll('/', '.'),
       key: /^(validation|accounts\.errors)\./.test(message) ? message : 'validation.invalidValue',
