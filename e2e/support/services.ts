@@ -1,3 +1,6 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 /**
  * Where the browser tests' processes listen: the portal, the SMTP sink (SMTP and its JSON
  * mailbox) and the CSC test trust service. Each port can be moved with an environment
@@ -11,6 +14,9 @@ export const e2ePorts = {
   mailbox: portFrom('E2E_MAILBOX_PORT', 3226),
   csc: portFrom('E2E_CSC_PORT', 3227),
 };
+
+/** The portal's DATA_DIR for the run (its SQLite database is `esign.db` there). */
+export const e2eDataDir = join(tmpdir(), `esign-e2e-${e2ePorts.portal}`);
 
 export const portalUrl = `http://127.0.0.1:${e2ePorts.portal}`;
 export const mailboxUrl = `http://127.0.0.1:${e2ePorts.mailbox}`;

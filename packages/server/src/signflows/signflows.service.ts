@@ -22,7 +22,6 @@ import { copiesOfFlowFiles, recordCopiedFiles } from './signflow-files.service.t
 import { storeAndRecord } from '../files/store-and-record.ts';
 import { queueFileDeletions, removeStoredFiles } from '../files/stored-objects.ts';
 import {
-  accessOf,
   assertDraft,
   loadVisibleFlow,
   type SignFlowActionDeps,
