@@ -1,66 +1,27 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { createDrafts } from '../support/api.ts';
-import { emptyTheAccount } from '../support/list.ts';
-import { expectNoSeriousAxeViolations, languages, logIn, type Language } from '../support/pages.ts';
+import {
+  actionsOf,
+  desktop,
+  expectNoSidewaysOverflow,
+  focusedTestId,
+  listViews,
+  logInAs,
+  openList,
+  phone,
+  rowNamed,
+  useLanguage,
+  viewOf,
+} from '../support/list.ts';
+import { expectNoSeriousAxeViolations, languages } from '../support/pages.ts';
 import { listStates, longFlowName, seedFlowsInEveryState } from '../support/seed.ts';
 
 const run = Date.now().toString(36);
 /** The demo user's session, signed in once for the whole file. */
 const signedIn = join(tmpdir(), `esign-e2e-list-${run}.json`);
 const prefix = `Lista ${run}`;
-const desktop = { width: 1280, height: 800 };
-const phone = { width: 390, height: 844 };
-const views = ['drafts', 'sent', 'finished', 'rejected', 'canceled', 'all'] as const;
-const viewOf = {
-  Draft: 'drafts',
-  Sent: 'sent',
-  Finished: 'finished',
-  Rejected: 'rejected',
-  Cancelled: 'canceled',
-  Error: 'all',
-} as const;
-const actionsOf = (status: (typeof listStates)[number]) => {
-  if (status === 'Draft') return ['edit', 'copy', 'delete'];
-  if (status === 'Sent') return ['view', 'copy', 'cancel', 'link'];
-  return ['view', 'copy', 'delete'];
-};
-
-async function logInAs(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await logIn(page, email, password);
-  await expect(page.getByTestId('signflow-create')).toBeVisible();
-}
-
-/** The portal in a language from the first page on, as a returning user would have it. */
-async function useLanguage(page: Page, language: Language) {
-  await page.evaluate((lng) => localStorage.setItem('locale', lng), language);
-}
-
-async function openList(page: Page, query: string) {
-  await page.goto(`/${query}`);
-  await expect(page.getByTestId('signflow-row').first()).toBeVisible();
-}
-
-/** Neither the page nor the list's frame is wider than what the screen shows. */
-async function expectNoSidewaysOverflow(page: Page, where: string) {
-  const widths = await page.evaluate(() => {
-    const frame = document.querySelector('.signflow-list__frame');
-    return {
-      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      list: frame === null ? 0 : frame.scrollWidth - frame.clientWidth,
-    };
-  });
-  expect(widths, where).toEqual({ page: 0, list: 0 });
-}
-
-const row = (page: Page, name: string) =>
-  page.getByTestId('signflow-row').filter({ has: page.getByText(name, { exact: true }) });
-
-const focusedTestId = (page: Page) =>
-  page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
-
 test.describe('the list of sign flows, redesigned for work', () => {
   test.use({ storageState: signedIn });
 
@@ -84,7 +45,7 @@ test.describe('the list of sign flows, redesigned for work', () => {
       for (const size of [desktop, phone]) {
         await page.setViewportSize(size);
         // Each view has its own columns on a wide screen; the cards differ only in their dates.
-        for (const view of size === desktop ? views : (['finished', 'all'] as const)) {
+        for (const view of size === desktop ? listViews : (['finished', 'all'] as const)) {
           await openList(page, `?view=${view}&pageSize=100`);
           await expectNoSidewaysOverflow(page, `${view} ${language} ${size.width}`);
         }
@@ -130,7 +91,7 @@ test.describe('the list of sign flows, redesigned for work', () => {
     await page.setViewportSize(desktop);
     await openList(page, `?view=sent&q=${encodeURIComponent(`${prefix} Työsopimus Sent 08`)}`);
     // Four signers, the first of whom signed.
-    const sent = row(page, `${prefix} Työsopimus Sent 08`);
+    const sent = rowNamed(page, `${prefix} Työsopimus Sent 08`);
     await expect(sent).toContainText('1/4');
     await expect(sent).toContainText('Waiting for: Pekka Puupää, Liisa Laine, Ville Virtanen');
     await expect(sent.getByText('1 of 4 signed')).toBeAttached();
@@ -147,7 +108,7 @@ test.describe('the list of sign flows, redesigned for work', () => {
     for (const status of listStates) {
       const name = `${prefix} Vuokrasopimus ${status} 07`;
       await openList(page, `?view=${viewOf[status]}&q=${encodeURIComponent(name)}`);
-      await row(page, name).getByTestId('signflow-name').focus();
+      await rowNamed(page, name).getByTestId('signflow-name').focus();
       await page.keyboard.press('Tab');
       expect(await focusedTestId(page), status).toBe('row-actions');
       await page.keyboard.press(status === 'Draft' ? 'Space' : 'Enter');
@@ -187,7 +148,7 @@ test.describe('the list of sign flows, redesigned for work', () => {
     for (const status of listStates) {
       const name = `${prefix} Salassapitosopimus ${status} 10`;
       await openList(page, `?view=${viewOf[status]}&q=${encodeURIComponent(name)}`);
-      await row(page, name).getByTestId('row-actions').tap();
+      await rowNamed(page, name).getByTestId('row-actions').tap();
       for (const action of actionsOf(status)) {
         const item = page.getByTestId(`row-action-${action}`);
         await expect(item).toBeInViewport({ ratio: 1 });
@@ -321,40 +282,5 @@ test.describe('the list of sign flows, redesigned for work', () => {
     await page.getByTestId('column-reset').click();
     await expect(page.getByTestId('sort-SentToSignersDate')).toHaveCount(0);
     await expect(table.locator('thead')).toContainText('Signers');
-  });
-});
-
-test.describe('the list of an account without flows', () => {
-  test('welcomes an empty account with the way to start, and says "no results" only after a search', async ({
-    page,
-  }) => {
-    test.setTimeout(90_000);
-    await logInAs(page, 'admin@example.com', 'admin-demo');
-    await emptyTheAccount(page);
-    for (const language of languages) {
-      await useLanguage(page, language);
-      for (const size of [desktop, phone]) {
-        await page.setViewportSize(size);
-        await page.goto('/');
-        await expect(page.getByTestId('empty-account')).toBeVisible();
-        await expect(page.getByTestId('no-results')).toHaveCount(0);
-        await expect(page.getByTestId('signflow-search')).toHaveCount(0);
-        await expectNoSeriousAxeViolations(page, { experimental: true });
-        await page.goto('/?view=drafts');
-        await expect(page.getByTestId('empty-view')).toBeVisible();
-      }
-    }
-    await page.goto('/');
-    await page.getByTestId('signflow-create-first').click();
-    await expect(page).toHaveURL('/esign/edit/new');
-
-    // Someone with flows who searches for what is not there.
-    await page.context().clearCookies();
-    await logInAs(page, 'user@example.com', 'user-demo');
-    await page.getByTestId('signflow-search').fill(`${prefix} nothing like this`);
-    await expect(page.getByTestId('no-results')).toBeVisible();
-    await expect(page.getByTestId('empty-account')).toHaveCount(0);
-    await page.getByTestId('clear-search').click();
-    await expect(page.getByTestId('signflow-row').first()).toBeVisible();
   });
 });

@@ -17,6 +17,7 @@ export function SignFlowListEmpty({ state, searchFor }: SignFlowListEmptyProps) 
   if (state.q !== '') {
     return (
       <div className="signflow-list__empty" data-testid="no-results">
+        <p className="fw-semibold mb-1">{t('signflow.list.noResults')}</p>
         <p className="mb-2">{t('signflow.list.noResultsFor', { q: state.q })}</p>
         <Link to={{ search: searchFor({ q: '' }) }} data-testid="clear-search">
           {t('signflow.list.clearSearch')}

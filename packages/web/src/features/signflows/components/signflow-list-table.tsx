@@ -143,7 +143,7 @@ export function SignFlowListTable(props: SignFlowListTableProps) {
               const content = flexRender(cell.column.columnDef.cell, cell.getContext());
               if (cell.column.id === 'Name') {
                 return (
-                  <th key={cell.id} scope="row" className="signflow-list__cell fw-normal">
+                  <th key={cell.id} scope="row" className="fw-normal text-nowrap">
                     {content}
                   </th>
                 );

@@ -12,6 +12,7 @@ import { SignFlowStatusViews } from '../components/signflow-status-views.tsx';
 import type { DialogAction } from '../components/signflow-row-actions.tsx';
 import { SortSelect } from '../components/sort-select.tsx';
 import '../components/signflow-list.css';
+import '../components/signflow-list-narrow.css';
 import { useColumnChoice } from '../hooks/use-column-choice.ts';
 import { useSignFlowListState } from '../hooks/use-signflow-list-state.ts';
 import { useWideScreen } from '../hooks/use-wide-screen.ts';
