@@ -108,7 +108,7 @@ test.describe('the list of sign flows, redesigned for work', () => {
     for (const status of listStates) {
       const name = `${prefix} Vuokrasopimus ${status} 07`;
       await openList(page, `?view=${viewOf[status]}&q=${encodeURIComponent(name)}`);
-      await rowNamed(page, name).getByTestId('signflow-name').focus();
+      await rowNamed(page, name).getByTestId('signflow-row-name').focus();
       await page.keyboard.press('Tab');
       expect(await focusedTestId(page), status).toBe('row-actions');
       await page.keyboard.press(status === 'Draft' ? 'Space' : 'Enter');
@@ -192,11 +192,11 @@ test.describe('the list of sign flows, redesigned for work', () => {
     const firstCard = page.getByTestId('signflow-row').first();
     await select.selectOption('Name');
     await expect(page).toHaveURL((url) => url.searchParams.get('sort') === 'Name');
-    await expect(firstCard.getByTestId('signflow-name')).toHaveText(
+    await expect(firstCard.getByTestId('signflow-row-name')).toHaveText(
       `${prefix} Hankintapäätös Cancelled 03`,
     );
     await page.getByTestId('sort-order').selectOption('desc');
-    await expect(firstCard.getByTestId('signflow-name')).toHaveText(
+    await expect(firstCard.getByTestId('signflow-row-name')).toHaveText(
       `${prefix} Vuokrasopimus Sent 07`,
     );
     for (const column of columns.slice(1)) {

@@ -37,7 +37,7 @@ export function FlowNameLink({ flow }: { flow: SignFlowListItem }) {
       className="signflow-list__name"
       to={paths.signFlowEdit.getHref(flow.Guid)}
       title={flow.Name}
-      data-testid="signflow-name"
+      data-testid="signflow-row-name"
     >
       {flow.Name}
     </Link>
