@@ -1,14 +1,19 @@
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signingRoutes } from '@esign/contract';
 import { defineConfig } from '@playwright/test';
-import { cscService, e2ePorts, e2eWebDistDir, mailboxUrl, portalUrl } from './support/services.ts';
+import {
+  cscService,
+  e2eDataDir,
+  e2ePorts,
+  e2eWebDistDir,
+  mailboxUrl,
+  portalUrl,
+} from './support/services.ts';
 
 const baseURL = portalUrl;
-/** One DATA_DIR for the run, known to every worker by its name. */
-export const e2eDataDir = join(tmpdir(), `esign-e2e-${e2ePorts.portal}`);
+// One DATA_DIR for the run, known to every worker by its name (support/services.ts).
 /** The web app as built when the run started (see below). */
 const webDistDir = e2eWebDistDir;
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { e2eDataDir } from '../playwright.config.ts';
+import { DatabaseSync } from 'node:sqlite';
+import { e2eDataDir } from './services.ts';
 
 /**
  * Locks a signer's link as too many e-mail codes would. Getting there through the API takes
@@ -8,7 +8,7 @@ import { e2eDataDir } from '../playwright.config.ts';
  * way to the lock is tested in packages/server/test/code-limits.test.ts.
  */
 export function lockSigningLink(email: string) {
-  const db = new Database(join(e2eDataDir, 'esign.db'));
+  const db = new DatabaseSync(join(e2eDataDir, 'esign.db'), { timeout: 5_000 });
   try {
     db.prepare('update sign_flow_signers set code_locked_at = ? where email = ?').run(
       new Date().toISOString(),
@@ -25,7 +25,7 @@ export function lockSigningLink(email: string) {
  * tested in packages/server/test/signing-flow.test.ts).
  */
 export function expireFlowNow(flowId: string) {
-  const db = new Database(join(e2eDataDir, 'esign.db'));
+  const db = new DatabaseSync(join(e2eDataDir, 'esign.db'), { timeout: 5_000 });
   try {
     const past = new Date(Date.now() - 60_000).toISOString();
     db.prepare('update sign_flows set deadline_at = ? where id = ?').run(past, flowId);
@@ -43,7 +43,7 @@ export function expireFlowNow(flowId: string) {
  * itself is tested in packages/server/test/invitation-failure.test.ts and jobs.test.ts).
  */
 export function failFlow(flowId: string, reason: string) {
-  const db = new Database(join(e2eDataDir, 'esign.db'));
+  const db = new DatabaseSync(join(e2eDataDir, 'esign.db'), { timeout: 5_000 });
   try {
     db.prepare("update sign_flows set status = 'Error', failure_reason = ? where id = ?").run(
       reason,

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import axe from 'axe-core';
 
 export const languages = ['fi', 'en', 'sv'] as const;
 export type Language = (typeof languages)[number];
@@ -16,9 +17,23 @@ export async function chooseLanguage(page: Page, language: Language) {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
-/** axe-core in the real browser: no serious or critical violations allowed. */
-export async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+/** axe-core's experimental rules (label-content-name-mismatch and others), off unless asked for. */
+const experimentalAxeRules = Object.fromEntries(
+  axe.getRules(['experimental']).map((rule) => [rule.ruleId, { enabled: true }]),
+);
+
+/**
+ * axe-core in the real browser: no serious or critical violations allowed. With
+ * `experimental`, axe's experimental rules run too, beside its default ones (WCAG A and AA,
+ * best practices; not the AAA rules).
+ */
+export async function expectNoSeriousAxeViolations(
+  page: Page,
+  { experimental = false }: { experimental?: boolean } = {},
+) {
+  const builder = new AxeBuilder({ page });
+  if (experimental) builder.options({ rules: experimentalAxeRules });
+  const results = await builder.analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );

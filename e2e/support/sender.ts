@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import { makeUserFiles } from './files.ts';
+import { chooseRowAction } from './list.ts';
 import { chooseLanguage, logIn } from './pages.ts';
 
 export interface FlowToSend {
@@ -119,7 +120,7 @@ export async function findInList(page: Page, view: 'sent' | 'finished' | 'all', 
 /** Cancels a sent flow with the list's cancel action. */
 export async function cancelFromList(page: Page, name: string, comment: string) {
   const row = await findInList(page, 'sent', name);
-  await row.getByTestId('row-action-cancel').click();
+  await chooseRowAction(row, 'cancel');
   await page.getByTestId('cancel-comment').fill(comment);
   await page.getByTestId('cancel-confirm').click();
   await expect(page.getByText('The signing request was cancelled.')).toBeVisible();
@@ -129,7 +130,7 @@ export async function cancelFromList(page: Page, name: string, comment: string) 
 export async function downloadSignedFile(page: Page, name: string): Promise<Buffer> {
   const row = await findInList(page, 'finished', name);
   await expect(row).toContainText('Finished');
-  await row.getByTestId('row-action-view').click();
+  await chooseRowAction(row, 'view');
   const download = page.waitForEvent('download');
   await page.getByTestId('signed-file').click();
   return readFile(await (await download).path());

@@ -21,6 +21,8 @@ export const e2ePorts = {
 
 /** The copy of the built web app the portals serve during a run (see playwright.config.ts). */
 export const e2eWebDistDir = join(tmpdir(), `esign-e2e-${e2ePorts.portal}-web`);
+/** The portal's DATA_DIR for the run (its SQLite database is `esign.db` there). */
+export const e2eDataDir = join(tmpdir(), `esign-e2e-${e2ePorts.portal}`);
 
 export const portalUrl = `http://127.0.0.1:${e2ePorts.portal}`;
 export const mailboxUrl = `http://127.0.0.1:${e2ePorts.mailbox}`;

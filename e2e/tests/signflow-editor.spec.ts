@@ -5,6 +5,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { logInElsewhere, organisationTimeZone } from '../support/admin.ts';
 import { createDrafts } from '../support/api.ts';
 import { makeUserFiles } from '../support/files.ts';
+import { chooseRowAction } from '../support/list.ts';
 import {
   chooseLanguage,
   expectNoSeriousAxeViolations,
@@ -303,7 +304,7 @@ test.describe('the sign flow edit screen', () => {
 
     const row = await findInList(page, 'all', flow.name);
     await expect(row).toContainText('Rejected');
-    await row.getByTestId('row-action-view').click();
+    await chooseRowAction(row, 'view');
     await expect(page).toHaveURL(`/esign/edit/${guid}`);
     await expect(page.getByTestId('save-draft')).toHaveCount(0);
     await expect(page.getByRole('textbox')).toHaveCount(0);
@@ -354,7 +355,7 @@ test.describe('the sign flow edit screen', () => {
     await logInAsSender(page);
     await sendFlowThroughApi(page, flow);
     const row = await findInList(page, 'sent', flow.name);
-    await row.getByTestId('row-action-link').click();
+    await chooseRowAction(row, 'link');
 
     const dialog = page.getByRole('dialog', { name: 'Signing link' });
     await expect(dialog).toContainText(flow.name);
@@ -395,7 +396,7 @@ test.describe('the sign flow edit screen', () => {
     await logInAsSender(page);
     await sendFlowThroughApi(page, flow);
     const row = await findInList(page, 'sent', flow.name);
-    await row.getByTestId('row-action-link').click();
+    await chooseRowAction(row, 'link');
 
     const dialog = page.getByRole('dialog', { name: 'Signing link' });
     await dialog.getByRole('button', { name: 'Copy link' }).click();
@@ -417,8 +418,9 @@ test.describe('the sign flow edit screen', () => {
     await logInAsSender(page);
     const [guid = ''] = await createDrafts(page, [name]);
     const row = await findInList(page, 'all', name);
+    await row.getByRole('button', { name: `Actions: ${name}` }).click();
     await expect(row.getByTestId('row-action-view')).toHaveCount(0); // a draft is edited
-    await row.getByRole('link', { name: `Edit ${name}` }).click();
+    await row.getByRole('menuitem', { name: 'Edit' }).click();
 
     await expect(page).toHaveURL(`/esign/edit/${guid}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit signing request');

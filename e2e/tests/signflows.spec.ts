@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { createDrafts } from '../support/api.ts';
+import { chooseRowAction } from '../support/list.ts';
 import { makeUserFiles } from '../support/files.ts';
 import {
   chooseLanguage,
@@ -108,7 +109,7 @@ test.describe('sign flows for their sender', () => {
     // Copy as new from the list: the files come along without a new upload.
     await page.goto('/');
     await search(page, `${name} (muokattu)`);
-    await rowNamed(page, `${name} (muokattu)`).getByTestId('row-action-copy').click();
+    await chooseRowAction(rowNamed(page, `${name} (muokattu)`), 'copy');
     await expect(page).toHaveURL(/\/esign\/copy\//);
     await page.getByTestId('signflow-name').fill(`${name} (kopio)`);
     await page.getByTestId('save-draft').click();
@@ -125,7 +126,7 @@ test.describe('sign flows for their sender', () => {
     await expect(rowNamed(page, `${name} (kopio)`)).toHaveCount(1);
 
     // A sent flow opens its flow page with each signer's status.
-    await rowNamed(page, `${name} (kopio)`).getByTestId('row-action-view').click();
+    await chooseRowAction(rowNamed(page, `${name} (kopio)`), 'view');
     await expect(page.getByTestId('signer-status-0')).toBeVisible();
     await expect(page.getByTestId('save-draft')).toHaveCount(0);
   });
@@ -179,7 +180,7 @@ test.describe('sign flows for their sender', () => {
 
     // Delete one draft.
     await search(page, `${prefix} 007`);
-    await rowNamed(page, `${prefix} 007`).getByTestId('row-action-delete').click();
+    await chooseRowAction(rowNamed(page, `${prefix} 007`), 'delete');
     await page.getByTestId('delete-confirm').click();
     await expect(page.getByTestId('no-results')).toBeVisible();
 
@@ -189,7 +190,7 @@ test.describe('sign flows for their sender', () => {
     const guid = await sendThroughApi(page, sentName);
     await page.goto('/?view=sent');
     await search(page, sentName);
-    await rowNamed(page, sentName).getByTestId('row-action-cancel').click();
+    await chooseRowAction(rowNamed(page, sentName), 'cancel');
     await expect(page.getByTestId('cancel-dialog')).toContainText(
       'mitätöi jo tehdyt allekirjoitukset',
     );

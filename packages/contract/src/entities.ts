@@ -17,6 +17,8 @@ export const Session = z.object({
   OrganizationName: z.string(),
   BIC: z.string(),
   IsAuthenticated: z.boolean(),
+  /** Beyond SPEC: the signed-in user's id (null without a session), for what the browser keeps per user. */
+  UserId: z.string().nullable(),
 });
 export type Session = z.infer<typeof Session>;
 

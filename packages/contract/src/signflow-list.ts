@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { IsoDateTime } from './entities.ts';
-import { SignFlowStatus } from './enums.ts';
+import { SignerStatus, SignFlowStatus } from './enums.ts';
 import { plainText } from './plain-text.ts';
 import { validationKeys as v } from './validation.ts';
 
-/** The list's row: SPEC's summary plus the dates its columns show. */
+/** A signer as the list shows them: who, and whether they have signed yet. */
+export const SignFlowListSigner = z.object({
+  Name: z.string(),
+  Status: SignerStatus,
+});
+export type SignFlowListSigner = z.infer<typeof SignFlowListSigner>;
+
+/**
+ * The list's row: SPEC's summary plus the dates its columns show and the signers in their
+ * order (an addition, for the list's signers and its "2 / 3 signed" progress).
+ */
 export const SignFlowListItem = z.object({
   Guid: z.string(),
   Name: z.string(),
@@ -16,6 +26,7 @@ export const SignFlowListItem = z.object({
   FinishedDate: IsoDateTime.nullable(),
   RejectedDate: IsoDateTime.nullable(),
   AutoDeleteDate: IsoDateTime.nullable(),
+  Signers: z.array(SignFlowListSigner),
 });
 export type SignFlowListItem = z.infer<typeof SignFlowListItem>;
 

@@ -29,6 +29,7 @@ describe.each(databaseKinds)('logging in through the built-in provider on %s', (
       DisplayName: '',
       OrganizationName: 'Esimerkkiyliopisto',
       BIC: 'ESIMFIHH',
+      UserId: null,
     });
   });
 
@@ -42,18 +43,19 @@ describe.each(databaseKinds)('logging in through the built-in provider on %s', (
     expect(form.headers['content-type']).toMatch(/text\/html/); // the web app's login form
     expect(final.statusCode).toBe(303);
     expect(final.headers.location).toBe('/esign/edit/42?x=1');
+    const user = await context.database.handle.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'user@example.com')
+      .executeTakeFirstOrThrow();
     expect(await current(browser)).toEqual({
       IsAuthenticated: true,
       IsAdmin: false,
       DisplayName: 'Ulla User',
       OrganizationName: 'Esimerkkiyliopisto',
       BIC: 'ESIMFIHH',
+      UserId: user.id,
     });
-    const user = await context.database.handle.db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', 'user@example.com')
-      .executeTakeFirstOrThrow();
     expect(user.title).toBe('Planning officer');
     expect(user.organisation).toBe('Esimerkkiyliopisto');
   });

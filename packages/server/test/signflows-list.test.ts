@@ -1,11 +1,14 @@
-import { defaultSignFlowListQuery, maxPageSize } from '@esign/contract';
+import { defaultSignFlowListQuery, maxPageSize, type SignFlowListItem } from '@esign/contract';
+import type { KyselyPlugin } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../src/http/request-context.ts';
+import { listSignFlows } from '../src/signflows/signflow-list.service.ts';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const flows = '/api/esign/SignFlows';
-type Item = { Guid: string; Name: string; Status: string; LastModifiedDate: string };
+type Item = SignFlowListItem;
 const { pageSize: defaultPageSize } = defaultSignFlowListQuery;
 
 describe.each(databaseKinds)('the list of sign flows on %s', (kind) => {
@@ -35,6 +38,24 @@ describe.each(databaseKinds)('the list of sign flows on %s', (kind) => {
       .where('name', '=', 'Sopimus 07')
       .execute();
   });
+
+  /** The signed-in demo user as a route would hand them to the service. */
+  const demoUser = async (): Promise<SessionUser> => {
+    const row = await context.database.handle.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'user@example.com')
+      .executeTakeFirstOrThrow();
+    return {
+      id: row.id,
+      email: row.email,
+      displayName: row.display_name,
+      organisation: null,
+      title: null,
+      isAdmin: false,
+      groupIds: [],
+    };
+  };
 
   const page = async (query: string) =>
     (await browser.get(`${flows}?${query}`)).json() as {
@@ -176,5 +197,61 @@ describe.each(databaseKinds)('the list of sign flows on %s', (kind) => {
       );
     }
     expect((await browser.get(`${flows}?pageSize=${maxPageSize}`)).statusCode).toBe(200);
+  });
+
+  it('answers each flow’s signers in their order, with whether they have signed', async () => {
+    const [flow] = (await page('q=alennus 5 euroa')).Items;
+    if (flow === undefined) throw new Error('no flow');
+    const saved = await browser.post(flows, {
+      Guid: flow.Guid,
+      Name: flow.Name,
+      Signers: [
+        { Name: 'Maija Meikäläinen', Email: 'maija@example.com' },
+        { Name: 'Pekka Puupää', Email: 'pekka@example.com' },
+        { Name: 'Liisa Laine', Email: 'liisa@example.com' },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    await context.database.handle.db
+      .updateTable('sign_flow_signers')
+      .set({ status: 'Signed' })
+      .where('flow_id', '=', flow.Guid)
+      .where('email', '=', 'pekka@example.com')
+      .execute();
+
+    const [listed] = (await page('q=alennus 5 euroa')).Items;
+    expect(listed?.Signers).toEqual([
+      { Name: 'Maija Meikäläinen', Status: 'Unsigned' },
+      { Name: 'Pekka Puupää', Status: 'Signed' },
+      { Name: 'Liisa Laine', Status: 'Unsigned' },
+    ]);
+    // Neither e-mail addresses nor identity codes leave the server in the list.
+    expect(JSON.stringify(listed)).not.toContain('@example.com');
+    const bare = (await browser.get(flows)).json() as Item[];
+    expect(bare.find((item) => item.Guid === flow.Guid)?.Signers).toHaveLength(3);
+    expect(bare.find((item) => item.Name === 'Sopimus 01')?.Signers).toEqual([]);
+  });
+
+  it('reads the signers of a whole page in one query, however many rows it holds', async () => {
+    let queries = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const deps = { db: context.database.handle.db.withPlugin(counting) };
+    const user = await demoUser();
+    const queriesFor = async (query: Parameters<typeof listSignFlows>[2]) => {
+      queries = 0;
+      const { items } = await listSignFlows(deps, user, query);
+      return { queries, rows: items.length };
+    };
+    // The rows, the total and the signers of all the rows.
+    expect(await queriesFor({ pageSize: 2 })).toEqual({ queries: 3, rows: 2 });
+    expect(await queriesFor({ pageSize: 50 })).toEqual({ queries: 3, rows: 27 });
+    // The bare call has no total to count.
+    expect(await queriesFor({})).toEqual({ queries: 2, rows: 27 });
   });
 });

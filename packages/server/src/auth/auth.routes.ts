@@ -67,6 +67,7 @@ export async function registerAuthRoutes(
       DisplayName: request.session?.user.displayName ?? '',
       OrganizationName: config.organizationName,
       BIC: config.organizationBic,
+      UserId: request.session?.user.id ?? null,
     }),
   );
 

@@ -12,8 +12,11 @@ import type { FileRow, SignerRow, SignFlowRow } from '../db/schema.ts';
 
 const isoOrNull = (value: Date | string | null) => (value === null ? null : toIsoString(value));
 
-/** A flow row as the list shows it. */
-export function presentListItem(row: SignFlowRow): SignFlowListItem {
+/** The list's signer: name and status only. */
+export type ListSignerRow = Pick<SignerRow, 'name' | 'status'>;
+
+/** A flow row as the list shows it, with its signers in their order. */
+export function presentListItem(row: SignFlowRow, signers: ListSignerRow[]): SignFlowListItem {
   return {
     Guid: row.id,
     Name: row.name,
@@ -25,6 +28,7 @@ export function presentListItem(row: SignFlowRow): SignFlowListItem {
     FinishedDate: isoOrNull(row.finished_at),
     RejectedDate: isoOrNull(row.rejected_at),
     AutoDeleteDate: isoOrNull(row.auto_delete_at),
+    Signers: signers.map((signer) => ({ Name: signer.name, Status: signer.status })),
   };
 }
 

@@ -15,11 +15,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestContextOf, requireSession, userOf } from '../http/request-context.ts';
 import type { SignFlowActionDeps } from './signflow-access.ts';
+import { listSignFlows } from './signflow-list.service.ts';
 import {
   cancelSignFlow,
   checkSignFlow,
   deleteSignFlow,
-  listSignFlows,
   readSignFlow,
   saveDraft,
   sendSignFlow,

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  findSendProblems,
-  resolveSignFlowListQuery,
-  validationKeys,
-  type SignFlowListQuery,
-  type SignFlowSaveRequest,
-} from '@esign/contract';
+import { findSendProblems, validationKeys, type SignFlowSaveRequest } from '@esign/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { RequestContext, SessionUser } from '../http/request-context.ts';
@@ -14,14 +8,13 @@ import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { findFlowEndEvent } from '../audit/audit.repository.ts';
 import { AppError } from '../errors/app-error.ts';
 import { endSentFlow, flowConflict, isDeletable, updateDraft } from './flow-state.ts';
-import { presentDetail, presentListItem, presentSignFlow } from './signflows.presenter.ts';
+import { presentDetail, presentSignFlow } from './signflows.presenter.ts';
 import {
   deleteFlow,
   deleteSigners,
   groupExists,
   insertFlow,
   insertSigners,
-  listFlows,
   listSigners,
   markStatusQueried,
 } from './signflows.repository.ts';
@@ -30,7 +23,6 @@ import { copiesOfFlowFiles, recordCopiedFiles } from './signflow-files.service.t
 import { storeAndRecord } from '../files/store-and-record.ts';
 import { queueFileDeletions, removeStoredFiles } from '../files/stored-objects.ts';
 import {
-  accessOf,
   assertDraft,
   loadVisibleFlow,
   type SignFlowActionDeps,
@@ -42,17 +34,6 @@ import { notifyCancelled, retryStuckFlow } from '../signing/sender.service.ts';
 type SaveInput = z.output<typeof SignFlowSaveRequest>;
 
 const days = (count: number) => count * 24 * 3_600_000;
-
-/** The flows the user may see: one page, or all of them for the bare call (the contract decides). */
-export async function listSignFlows(
-  deps: SignFlowDeps,
-  user: SessionUser,
-  query: SignFlowListQuery,
-) {
-  const resolved = resolveSignFlowListQuery(query);
-  const { rows, total } = await listFlows(deps.db, accessOf(user), resolved);
-  return { items: rows.map(presentListItem), total, paging: resolved.paging };
-}
 
 /** The flow with its signers and files, as GET and send answer it. */
 export async function readDetail(db: Kysely<Database>, flow: SignFlowRow) {

@@ -24,6 +24,7 @@ const signedIn: Session = {
   OrganizationName: 'Example Oy',
   BIC: 'EXMPFIHH',
   IsAuthenticated: true,
+  UserId: 'user-1',
 };
 
 type Answer = () => Response;

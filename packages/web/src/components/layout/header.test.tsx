@@ -17,6 +17,7 @@ const member: Session = {
   OrganizationName: 'Example Oy',
   BIC: 'EXMPFIHH',
   IsAuthenticated: true,
+  UserId: 'user-1',
 };
 
 function renderHeader(session: Session | null, at = '/'): string {

@@ -14,6 +14,7 @@ const admin: Session = {
   OrganizationName: 'Example Oy',
   BIC: 'EXMPFIHH',
   IsAuthenticated: true,
+  UserId: 'user-1',
 };
 
 /** The menu as an English-speaking administrator reads it: name and where it leads. */

@@ -12,6 +12,7 @@ const member: Session = {
   OrganizationName: 'Example Oy',
   BIC: 'EXMPFIHH',
   IsAuthenticated: true,
+  UserId: 'user-1',
 };
 
 function renderLogout(session: Session | null, at = '/logout', language = 'en'): string {

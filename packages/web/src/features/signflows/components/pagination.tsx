@@ -5,6 +5,8 @@ import { pageWindow } from '../utils/page-window.ts';
 interface PaginationProps {
   page: number;
   pageCount: number;
+  /** How many page numbers to show around the current one. */
+  width: number;
   /** The query string of the list on another page. */
   searchFor: (page: number) => string;
 }
@@ -12,38 +14,52 @@ interface PaginationProps {
 interface PageLinkProps {
   target: number;
   label: string;
+  /** What a narrow screen shows instead of the label, which stays for screen readers. */
+  symbol: string;
   disabled: boolean;
   searchFor: (page: number) => string;
   testId: string;
 }
 
-function PageLink({ target, label, disabled, searchFor, testId }: PageLinkProps) {
+function PageLink({ target, label, symbol, disabled, searchFor, testId }: PageLinkProps) {
+  const content = (
+    <>
+      <span className="pagination__symbol" aria-hidden="true">
+        {symbol}
+      </span>
+      <span className="pagination__label">{label}</span>
+    </>
+  );
   return (
     <li className={`page-item${disabled ? ' disabled' : ''}`}>
       {disabled ? (
         <span className="page-link" aria-disabled="true">
-          {label}
+          {content}
         </span>
       ) : (
         <Link className="page-link" to={{ search: searchFor(target) }} data-testid={testId}>
-          {label}
+          {content}
         </Link>
       )}
     </li>
   );
 }
 
-/** First, previous, the nearby page numbers, next and last, as links that keep the list's URL. */
-export function Pagination({ page, pageCount, searchFor }: PaginationProps) {
+/**
+ * First, previous, the nearby page numbers, next and last, as links that keep the list's URL;
+ * one line at any width (a narrow screen shows arrows for the words).
+ */
+export function Pagination({ page, pageCount, width, searchFor }: PaginationProps) {
   const { t } = useTranslation();
   const onFirst = page <= 1;
   const onLast = page >= pageCount;
   return (
     <nav aria-label={t('signflow.pagination.label')} data-testid="pagination">
-      <ul className="pagination flex-wrap mb-0">
+      <ul className="pagination flex-nowrap mb-0">
         <PageLink
           target={1}
           label={t('signflow.pagination.first')}
+          symbol="«"
           disabled={onFirst}
           searchFor={searchFor}
           testId="page-first"
@@ -51,11 +67,12 @@ export function Pagination({ page, pageCount, searchFor }: PaginationProps) {
         <PageLink
           target={page - 1}
           label={t('signflow.pagination.previous')}
+          symbol="‹"
           disabled={onFirst}
           searchFor={searchFor}
           testId="page-previous"
         />
-        {pageWindow(page, pageCount).map((number) => (
+        {pageWindow(page, pageCount, width).map((number) => (
           <li key={number} className={`page-item${number === page ? ' active' : ''}`}>
             <Link
               className="page-link"
@@ -71,6 +88,7 @@ export function Pagination({ page, pageCount, searchFor }: PaginationProps) {
         <PageLink
           target={page + 1}
           label={t('signflow.pagination.next')}
+          symbol="›"
           disabled={onLast}
           searchFor={searchFor}
           testId="page-next"
@@ -78,6 +96,7 @@ export function Pagination({ page, pageCount, searchFor }: PaginationProps) {
         <PageLink
           target={pageCount}
           label={t('signflow.pagination.last')}
+          symbol="»"
           disabled={onLast}
           searchFor={searchFor}
           testId="page-last"

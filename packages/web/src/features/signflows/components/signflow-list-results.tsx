@@ -1,16 +1,21 @@
 import type { SignFlowListItem, SignFlowPage, SignFlowSortColumn } from '@esign/contract';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ChoosableColumn } from '../utils/list-columns.ts';
 import { countPages, type ListState, type SortOrder } from '../utils/signflow-list-url.ts';
 import { PageSizeSelect } from './page-size-select.tsx';
 import { Pagination } from './pagination.tsx';
 import { useSignFlowListColumns } from './signflow-list-columns.tsx';
+import { SignFlowListCards } from './signflow-list-cards.tsx';
+import { SignFlowListEmpty } from './signflow-list-empty.tsx';
 import { SignFlowListTable } from './signflow-list-table.tsx';
 import type { DialogAction } from './signflow-row-actions.tsx';
 
 interface SignFlowListResultsProps {
   data: SignFlowPage;
   state: ListState;
+  shown: ChoosableColumn[];
+  wide: boolean;
   busy: boolean;
   labelledBy: string;
   regionRef: Ref<HTMLDivElement>;
@@ -19,9 +24,10 @@ interface SignFlowListResultsProps {
   onDialogAction: (action: DialogAction, flow: SignFlowListItem) => void;
 }
 
-/** One page of results with its count, the table, the pagination and the page size. */
+/** One page of results with its count, the table or the cards, the pagination and the page size. */
 export function SignFlowListResults(props: SignFlowListResultsProps) {
-  const { data, state, busy, labelledBy, regionRef, searchFor, onChange, onDialogAction } = props;
+  const { data, state, shown, wide, busy, labelledBy, regionRef } = props;
+  const { searchFor, onChange, onDialogAction } = props;
   const { t } = useTranslation();
   const columns = useSignFlowListColumns(onDialogAction);
   const pageCount = countPages(data.Total, state.pageSize);
@@ -31,39 +37,52 @@ export function SignFlowListResults(props: SignFlowListResultsProps) {
 
   return (
     <>
-      {/* One live region for the count and for 'no results', so a search is heard either way. */}
-      <p
-        role="status"
-        className={empty ? 'alert alert-info' : 'text-body-secondary mb-2'}
-        data-testid={empty ? 'no-results' : 'signflow-list-summary'}
-      >
-        {empty
-          ? t('signflow.list.noResults')
-          : `${t('signflow.list.resultCount', { count: data.Total })} · ${t('signflow.pagination.pageOf', { page: state.page, pages: pageCount })}`}
-      </p>
+      {/* One live region for the count and for the empty states, so a search is heard either way. */}
+      <div role="status">
+        {empty ? (
+          <SignFlowListEmpty state={state} searchFor={searchFor} />
+        ) : (
+          <p className="text-body-secondary small mb-2" data-testid="signflow-list-summary">
+            {`${t('signflow.list.resultCount', { count: data.Total })} · ${t('signflow.pagination.pageOf', { page: state.page, pages: pageCount })}`}
+          </p>
+        )}
+      </div>
       {!empty && (
         <>
           <div
             ref={regionRef}
-            className="table-responsive signflow-list__scroll mb-3"
+            className="signflow-list__frame mb-3"
             role="region"
             aria-labelledby={labelledBy}
-            tabIndex={0}
+            tabIndex={-1}
           >
-            <SignFlowListTable
-              items={data.Items}
-              columns={columns}
-              sort={state.sort}
-              order={state.order}
-              onSortChange={handleSortChange}
-              busy={busy}
-            />
+            {wide ? (
+              <SignFlowListTable
+                items={data.Items}
+                columns={columns}
+                shown={shown}
+                sort={state.sort}
+                order={state.order}
+                onSortChange={handleSortChange}
+                busy={busy}
+              />
+            ) : (
+              <SignFlowListCards
+                items={data.Items}
+                view={state.view}
+                sort={state.sort}
+                labelledBy={labelledBy}
+                busy={busy}
+                onDialogAction={onDialogAction}
+              />
+            )}
           </div>
-          <div className="d-flex flex-wrap align-items-center justify-content-between gap-3">
+          <div className="signflow-list__footer">
             {pageCount > 1 ? (
               <Pagination
                 page={state.page}
                 pageCount={pageCount}
+                width={wide ? 5 : 3}
                 searchFor={(page) => searchFor({ page })}
               />
             ) : (

@@ -1,4 +1,5 @@
 import type { SignFlowListItem } from '@esign/contract';
+import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -30,43 +31,55 @@ function hrefOf(action: Exclude<RowAction, DialogAction>, guid: string): string 
   return action === 'copy' ? paths.signFlowCopy.getHref(guid) : paths.signFlowEdit.getHref(guid);
 }
 
-/** One row's actions; each names its flow for screen readers ('Edit Lease 2025'). */
+/**
+ * One row's actions behind a menu button named for its flow ('Actions: Lease 2025'): Enter,
+ * Space or the down arrow opens it, the arrows move, Escape closes it and returns to the button.
+ * The menu is positioned against the window, so no scrolling container cuts it off.
+ */
 export function SignFlowRowActions({ flow, onDialogAction }: SignFlowRowActionsProps) {
   const { t } = useTranslation();
   return (
-    <div className="signflow-list__actions">
-      {rowActionsFor(flow.Status).map((action) => {
-        const content = (
-          <>
-            {t(labelKeys[action])}
-            <span className="visually-hidden"> {flow.Name}</span>
-          </>
-        );
-        const className = `btn btn-sm ${action === 'cancel' || action === 'delete' ? 'btn-outline-danger' : 'btn-outline-primary'}`;
-        if (!isDialogAction(action)) {
-          return (
-            <Link
+    <Dropdown align="end" className="signflow-row-actions">
+      <Dropdown.Toggle
+        variant="outline-secondary"
+        size="sm"
+        className="signflow-row-actions__toggle"
+        aria-haspopup="menu"
+        title={t('signflow.list.actionsColumn')}
+        data-testid="row-actions"
+      >
+        <span aria-hidden="true" className="signflow-row-actions__dots">
+          ⋯
+        </span>
+        <span className="visually-hidden">
+          {t('signflow.list.actionsFor', { name: flow.Name })}
+        </span>
+      </Dropdown.Toggle>
+      <Dropdown.Menu role="menu" popperConfig={{ strategy: 'fixed' }}>
+        {rowActionsFor(flow.Status).map((action) => {
+          const danger = action === 'cancel' || action === 'delete';
+          const common = {
+            role: 'menuitem',
+            className: danger ? 'text-danger' : undefined,
+            'data-testid': `row-action-${action}`,
+          };
+          return isDialogAction(action) ? (
+            <Dropdown.Item
               key={action}
-              className={className}
-              to={hrefOf(action, flow.Guid)}
-              data-testid={`row-action-${action}`}
+              as="button"
+              type="button"
+              {...common}
+              onClick={() => onDialogAction(action, flow)}
             >
-              {content}
-            </Link>
+              {t(labelKeys[action])}
+            </Dropdown.Item>
+          ) : (
+            <Dropdown.Item key={action} as={Link} to={hrefOf(action, flow.Guid)} {...common}>
+              {t(labelKeys[action])}
+            </Dropdown.Item>
           );
-        }
-        return (
-          <button
-            key={action}
-            type="button"
-            className={className}
-            onClick={() => onDialogAction(action, flow)}
-            data-testid={`row-action-${action}`}
-          >
-            {content}
-          </button>
-        );
-      })}
-    </div>
+        })}
+      </Dropdown.Menu>
+    </Dropdown>
   );
 }

@@ -11,7 +11,7 @@ interface SignFlowStatusViewsProps {
 export function SignFlowStatusViews({ current, searchFor }: SignFlowStatusViewsProps) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t('signflow.list.statusViews')} className="mb-3">
+    <nav aria-label={t('signflow.list.statusViews')} className="signflow-views mb-3">
       <ul className="nav nav-tabs">
         {statusViewNames.map((view) => (
           <li key={view} className="nav-item">

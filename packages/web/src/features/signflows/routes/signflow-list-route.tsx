@@ -4,21 +4,33 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useSignFlowList } from '../api/get-signflow-list.ts';
+import { ColumnChooser } from '../components/column-chooser.tsx';
 import { SignFlowListDialogs, type OpenDialog } from '../components/signflow-list-dialogs.tsx';
 import { SignFlowListResults } from '../components/signflow-list-results.tsx';
 import { SignFlowListSearch } from '../components/signflow-list-search.tsx';
 import { SignFlowStatusViews } from '../components/signflow-status-views.tsx';
 import type { DialogAction } from '../components/signflow-row-actions.tsx';
+import { SortSelect } from '../components/sort-select.tsx';
 import '../components/signflow-list.css';
+import '../components/signflow-list-narrow.css';
+import { useColumnChoice } from '../hooks/use-column-choice.ts';
 import { useSignFlowListState } from '../hooks/use-signflow-list-state.ts';
+import { useWideScreen } from '../hooks/use-wide-screen.ts';
 import { errorKeyOf } from '../utils/error-key-of.ts';
+import { shownColumnsOf } from '../utils/list-columns.ts';
 import { countPages, toApiQuery } from '../utils/signflow-list-url.ts';
 
-/** The signature list (SPEC §2, ESignList): status views, search, sortable columns, pages. */
+/**
+ * The signature list (SPEC §2, ESignList): status views, search, sortable columns of the
+ * user's choice, pages; a table on a wide screen, cards with a sort select on a narrow one.
+ */
 export function SignFlowListRoute() {
   const { t } = useTranslation();
   const { state, searchFor, update } = useSignFlowListState();
   const list = useSignFlowList(toApiQuery(state));
+  const wide = useWideScreen();
+  const { choice, choose } = useColumnChoice();
+  const shown = shownColumnsOf(state.view, choice, state.sort);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const headingId = useId();
   const regionRef = useRef<HTMLDivElement>(null);
@@ -40,6 +52,8 @@ export function SignFlowListRoute() {
   const data = list.data;
   const lastPage = data === undefined ? 1 : countPages(data.Total, data.PageSize);
   const pastTheEnd = data !== undefined && !list.isPlaceholderData && state.page > lastPage;
+  // Nothing to search or arrange yet: the welcome says how to start.
+  const emptyAccount = data?.Total === 0 && state.q === '' && state.view === 'all';
   useEffect(() => {
     if (pastTheEnd) void update({ page: lastPage }, { replace: true });
   }, [pastTheEnd, lastPage, update]);
@@ -59,11 +73,24 @@ export function SignFlowListRoute() {
         </Link>
       </div>
       <SignFlowStatusViews current={state.view} searchFor={(view) => searchFor({ view })} />
-      <div className="row mb-3">
-        <div className="col-md-6 col-lg-4">
+      {!emptyAccount && (
+        <div className="signflow-list__toolbar">
           <SignFlowListSearch value={state.q} onSearch={handleSearch} />
+          {wide ? (
+            <ColumnChooser
+              shown={shown}
+              sort={state.sort}
+              onChange={(columns) => choose(state.view, columns)}
+            />
+          ) : (
+            <SortSelect
+              sort={state.sort}
+              order={state.order}
+              onChange={(sort, order) => void update({ sort, order })}
+            />
+          )}
         </div>
-      </div>
+      )}
       {list.isPending && <p role="status">{t('common.loading')}</p>}
       {list.isError && data === undefined && (
         <div role="alert" className="alert alert-danger">
@@ -74,6 +101,8 @@ export function SignFlowListRoute() {
         <SignFlowListResults
           data={data}
           state={state}
+          shown={shown}
+          wide={wide}
           busy={list.isFetching}
           labelledBy={headingId}
           regionRef={regionRef}
