@@ -1,11 +1,8 @@
-import type { SignFlowState } from '@esign/contract';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { RequestContext, SessionUser } from '../http/request-context.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
-import { listSigners } from '../signflows/flow-records.ts';
-import { loadVisibleFlow } from '../signflows/signflow-access.ts';
-import { flowStateOf } from '../signflows/flow-state.ts';
+import { loadPendingSigner } from './pending-signer.ts';
 import { lockSignerLink, unlockSignerLink } from './signer-code.repository.ts';
 import { senderFlowLink } from './signing-addresses.ts';
 import { signingLink, signingToken } from './signing-links.ts';
@@ -72,12 +69,7 @@ export async function unlockLink(
   signerId: string,
   request: RequestContext,
 ): Promise<void> {
-  const flow = await loadVisibleFlow(deps.db, user, flowId);
-  const signer = (await listSigners(deps.db, flow.id)).find((row) => row.id === signerId);
-  if (!signer) throw new AppError('notFound');
-  const current: SignFlowState = flowStateOf(flow);
-  if (flow.status !== 'Sent' || signer.status !== 'Unsigned')
-    throw new AppError('conflict', { current });
+  const { flow, signer, current } = await loadPendingSigner(deps, user, flowId, signerId);
   const now = deps.clock.now();
   const unlocked = await deps.db.transaction().execute(async (trx) => {
     if (!(await unlockSignerLink(trx, signer.id))) return false;

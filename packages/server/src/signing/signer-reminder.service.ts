@@ -1,12 +1,9 @@
-import type { SignFlowState } from '@esign/contract';
 import { signingErrorKeys } from '@esign/contract';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { RequestContext, SessionUser } from '../http/request-context.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
-import { listSigners } from '../signflows/flow-records.ts';
-import { flowStateOf } from '../signflows/flow-state.ts';
-import { loadVisibleFlow } from '../signflows/signflow-access.ts';
+import { loadPendingSigner } from './pending-signer.ts';
 import { signingLink, signingToken } from './signing-links.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { claimSignerReminder, findOwner } from './signing.repository.ts';
@@ -26,12 +23,8 @@ export async function remindSignerNow(
   signerId: string,
   request: RequestContext,
 ): Promise<void> {
-  const flow = await loadVisibleFlow(deps.db, user, flowId);
-  const signer = (await listSigners(deps.db, flow.id)).find((row) => row.id === signerId);
-  if (!signer) throw new AppError('notFound');
-  const current: SignFlowState = flowStateOf(flow);
-  const pending = signer.status === 'Unsigned' && signer.invited_at !== null;
-  if (flow.status !== 'Sent' || !pending || signer.token_salt === null)
+  const { flow, signer, current } = await loadPendingSigner(deps, user, flowId, signerId);
+  if (signer.invited_at === null || signer.token_salt === null)
     throw new AppError('conflict', { current });
   const now = deps.clock.now();
   const remindedRecently = () =>

@@ -3,35 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
+import { flowFixture } from '../utils/detail-fixtures.ts';
 import { FlowStatusCheck } from './flow-status-check.tsx';
 
-const sentFlow: SignFlowDetailResponse = {
-  Guid: 'flow-1',
-  Name: 'Lease agreement',
-  Status: 'Sent',
-  CreationDate: '2025-01-02T10:00:00.000Z',
-  SentToSignersDate: '2025-01-03T10:00:00.000Z',
-  Signers: [],
-  Note: null,
-  SignFlowDetailsStatus: 'Started',
-  CompletionTimeUtc: null,
-  LastStatusQueryTimeUtc: null,
-  SignatureProcess: 'Concurrent',
-  InspectorEmail: null,
-  MinimumSignatureLevel: 'Low',
-  Role: null,
-  ReminderIntervalInDays: null,
-  CancellationComment: null,
-  SignFileInfo: { Guid: 'file-1', FileName: 'lease.pdf' },
-  AttachmentInfo: [],
-  SignedFile: null,
-  PersonalSignedFile: null,
-  Language: 'fi',
-  FailureReason: null,
-  SigningDeadline: null,
-  CancelledBy: null,
-  ExpiredTimeUtc: null,
-};
+const sentFlow = flowFixture({ SignFileInfo: { Guid: 'file-1', FileName: 'lease.pdf' } });
 
 function renderCheck(flow: SignFlowDetailResponse, language = 'en'): string {
   void i18n.changeLanguage(language);

@@ -1,56 +1,14 @@
-import type { SignFlowDetailResponse, Signer } from '@esign/contract';
+import type { SignFlowDetailResponse } from '@esign/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToastContext } from '../../../components/toast/toast-context.ts';
 import { i18n } from '../../../lib/i18n.ts';
+import { flowFixture, signerFixture } from '../utils/detail-fixtures.ts';
 import { LockedLinks } from './locked-links.tsx';
 
-const signer = (fields: Partial<Signer>): Signer => ({
-  Guid: 'signer-1',
-  Name: 'Maija Meikäläinen',
-  Email: 'maija@example.com',
-  Role: null,
-  Organisation: null,
-  PersonalIdentityCode: null,
-  Status: 'Unsigned',
-  RejectionComment: null,
-  CompletionTimeUtc: null,
-  LinkLocked: false,
-  SignatureLevel: null,
-  InvitedTimeUtc: null,
-  RemindedTimeUtc: null,
-  ...fields,
-});
-
-const flow = (fields: Partial<SignFlowDetailResponse>): SignFlowDetailResponse => ({
-  Guid: 'flow-1',
-  Name: 'Lease agreement',
-  Status: 'Sent',
-  CreationDate: '2025-01-02T10:00:00.000Z',
-  SentToSignersDate: '2025-01-03T10:00:00.000Z',
-  Signers: [],
-  Note: null,
-  SignFlowDetailsStatus: 'Started',
-  CompletionTimeUtc: null,
-  LastStatusQueryTimeUtc: null,
-  SignatureProcess: 'Concurrent',
-  InspectorEmail: null,
-  MinimumSignatureLevel: 'Low',
-  Role: null,
-  ReminderIntervalInDays: null,
-  CancellationComment: null,
-  SignFileInfo: null,
-  AttachmentInfo: [],
-  SignedFile: null,
-  PersonalSignedFile: null,
-  Language: 'fi',
-  FailureReason: null,
-  SigningDeadline: null,
-  CancelledBy: null,
-  ExpiredTimeUtc: null,
-  ...fields,
-});
+const signer = signerFixture;
+const flow = flowFixture;
 
 function render(shown: SignFlowDetailResponse, language = 'en'): string {
   void i18n.changeLanguage(language);

@@ -1,52 +1,23 @@
 import type { SignFlowDetailResponse, Signer } from '@esign/contract';
 import { describe, expect, it } from 'vitest';
+import { flowFixture, signerFixture } from './detail-fixtures.ts';
 import { flowOutcome, flowPageState } from './flow-outcome.ts';
 
-const signer = (name: string, overrides: Partial<Signer> = {}): Signer => ({
-  Guid: `signer-${name}`,
-  Name: name,
-  Email: `${name.toLowerCase()}@example.com`,
-  Role: null,
-  Organisation: null,
-  PersonalIdentityCode: null,
-  Status: 'Unsigned',
-  RejectionComment: null,
-  CompletionTimeUtc: null,
-  LinkLocked: false,
-  SignatureLevel: null,
-  InvitedTimeUtc: null,
-  RemindedTimeUtc: null,
-  ...overrides,
-});
+const signer = (name: string, overrides: Partial<Signer> = {}): Signer =>
+  signerFixture({
+    Guid: `signer-${name}`,
+    Name: name,
+    Email: `${name.toLowerCase()}@example.com`,
+    ...overrides,
+  });
 
-const flow = (overrides: Partial<SignFlowDetailResponse>): SignFlowDetailResponse => ({
-  Guid: 'flow-1',
-  Name: 'Lease',
-  Status: 'Sent',
-  CreationDate: '2025-01-02T10:00:00.000Z',
-  SentToSignersDate: '2025-01-03T10:00:00.000Z',
-  Signers: [],
-  Note: null,
-  SignFlowDetailsStatus: null,
-  CompletionTimeUtc: null,
-  LastStatusQueryTimeUtc: null,
-  SignatureProcess: 'Sequential',
-  InspectorEmail: null,
-  MinimumSignatureLevel: 'Low',
-  Role: null,
-  ReminderIntervalInDays: null,
-  CancellationComment: null,
-  SignFileInfo: null,
-  AttachmentInfo: [],
-  SignedFile: null,
-  PersonalSignedFile: null,
-  Language: 'fi',
-  FailureReason: null,
-  SigningDeadline: null,
-  CancelledBy: null,
-  ExpiredTimeUtc: null,
-  ...overrides,
-});
+const flow = (overrides: Partial<SignFlowDetailResponse>): SignFlowDetailResponse =>
+  flowFixture({
+    Name: 'Lease',
+    SignFlowDetailsStatus: null,
+    SignatureProcess: 'Sequential',
+    ...overrides,
+  });
 
 const keys = (value: SignFlowDetailResponse) => flowOutcome(value).map((line) => line.key);
 
