@@ -113,11 +113,28 @@ async function dropFiles(target: Locator, paths: string[], whileOver?: () => Pro
 
 /** A time as the sender's screen shows it: short date and time in the organisation's zone. */
 /** A time as the flow page writes it: the short date, a space, the short time. */
+const shortMonths = 'Jan Feb Mar Apr May Jun Jul Aug Sept Oct Nov Dec'.split(' ');
+
+/** A moment as each language writes it (25.11.2026 klo 13.05, 2026-11-25 13:05, 25 Nov 2026, 13:05). */
 const listTime = (iso: string, language: Language) => {
-  const at = new Date(iso);
-  const format = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(language, { ...options, timeZone: organisationTimeZone }).format(at);
-  return `${format({ dateStyle: 'short' })} ${format({ timeStyle: 'short' })}`;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: organisationTimeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
+  const [day, month, hour] = [Number(parts.day), Number(parts.month), Number(parts.hour)];
+  if (language === 'fi') return `${day}.${month}.${parts.year} klo ${hour}.${parts.minute}`;
+  if (language === 'sv')
+    return `${parts.year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')} ${hour}:${parts.minute}`;
+  return `${day} ${shortMonths[month - 1]} ${parts.year}, ${hour}:${parts.minute}`;
 };
 
 test.describe('the sign flow edit screen', () => {

@@ -140,7 +140,12 @@ test.describe('sign flows for their sender', () => {
     );
     await page.getByTestId('signflow-name').fill(`Keskeneräinen ${run}`);
     await page.getByTestId('send-to-sign').click();
-    await expect(page.getByText('Allekirjoitettavaa tiedostoa ei ole lisätty')).toBeVisible();
+    await expect(page.getByTestId('field-error-SignFileInfo')).toHaveText(
+      'Allekirjoitettavaa tiedostoa ei ole lisätty',
+    );
+    await expect(page.getByTestId('error-summary')).toContainText(
+      'Allekirjoitettavaa tiedostoa ei ole lisätty',
+    );
   });
 
   test('searches, sorts and pages a list of 120 flows, cancels one and deletes a draft', async ({
