@@ -105,8 +105,8 @@ const stageLimitsMinutes = {
   format: 3,
   typecheck: 5,
   unit: 4,
-  integration: 9,
-  e2e: 14,
+  integration: 14,
+  e2e: 24,
 };
 
 /** The stage running now: Ctrl-C or a stop of this script stops its whole process group too. */
