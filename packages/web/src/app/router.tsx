@@ -1,21 +1,21 @@
 import { signingRoutes } from '@esign/contract';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { paths } from '../config/paths.ts';
 import { RequireSession } from '../features/auth/components/require-session.tsx';
-import { IdpLoginRoute } from '../features/auth/routes/idp-login-route.tsx';
-import { LoginRoute } from '../features/auth/routes/login-route.tsx';
-import { LogoutRoute } from '../features/auth/routes/logout-route.tsx';
-import { DevMailRoute } from '../features/dev-mail/routes/dev-mail-route.tsx';
-import { GroupsRoute } from '../features/groups/routes/groups-route.tsx';
-import { PersonalReportsRoute } from '../features/reports/routes/personal-reports-route.tsx';
-import { ReportsRoute } from '../features/reports/routes/reports-route.tsx';
-import { SettingsRoute } from '../features/settings/routes/settings-route.tsx';
-import { SignFlowEditRoute } from '../features/signflows/routes/signflow-edit-route.tsx';
 import { SigningLayout } from '../features/signing/components/signing-layout.tsx';
-import { SigningRoute } from '../features/signing/routes/signing-route.tsx';
-import { HomeRoute } from './routes/home-route.tsx';
-import { NotFoundRoute } from './routes/not-found-route.tsx';
+
+/*
+ * The two page frames come with the app; every screen is a chunk of its own, loaded when a
+ * route needs it (on the first load, while the start-up calls run): the signer's page loads
+ * no portal screen, the login page no list, and pdf.js, Markdown and the charts come only
+ * with the screens that use them.
+ */
+const screen = (load: () => Promise<Pick<RouteObject, 'Component' | 'element'>>) => ({
+  lazy: load,
+  // Nothing shows until the first screen's code is there, so the page does not jump.
+  hydrateFallbackElement: null,
+});
 
 /** The route table of SPEC §2, in history mode with base /. */
 export function createAppRouter() {
@@ -23,34 +23,99 @@ export function createAppRouter() {
     {
       // The signer's page needs no portal login and has a frame of its own.
       element: <SigningLayout />,
-      children: [{ path: signingRoutes.page, element: <SigningRoute /> }],
+      children: [
+        {
+          path: signingRoutes.page,
+          ...screen(async () => ({
+            Component: (await import('../features/signing/routes/signing-route.tsx')).SigningRoute,
+          })),
+        },
+      ],
     },
     {
       element: <AppLayout />,
       children: [
-        { path: paths.home.path, element: <HomeRoute /> },
-        { path: paths.login.path, element: <LoginRoute /> },
-        { path: paths.logout.path, element: <LogoutRoute /> },
-        { path: paths.builtInLogin.path, element: <IdpLoginRoute /> },
+        {
+          path: paths.home.path,
+          ...screen(async () => ({
+            Component: (await import('./routes/home-route.tsx')).HomeRoute,
+          })),
+        },
+        {
+          path: paths.login.path,
+          ...screen(async () => ({
+            Component: (await import('../features/auth/routes/login-route.tsx')).LoginRoute,
+          })),
+        },
+        {
+          path: paths.logout.path,
+          ...screen(async () => ({
+            Component: (await import('../features/auth/routes/logout-route.tsx')).LogoutRoute,
+          })),
+        },
+        {
+          path: paths.builtInLogin.path,
+          ...screen(async () => ({
+            Component: (await import('../features/auth/routes/idp-login-route.tsx')).IdpLoginRoute,
+          })),
+        },
         // The dev mailbox of the demo profile; the server answers its data only there.
-        { path: '/dev/mail', element: <DevMailRoute /> },
+        {
+          path: '/dev/mail',
+          ...screen(async () => ({
+            Component: (await import('../features/dev-mail/routes/dev-mail-route.tsx'))
+              .DevMailRoute,
+          })),
+        },
         {
           element: <RequireSession />,
-          children: [
-            { path: paths.signFlowEdit.path, element: <SignFlowEditRoute mode="edit" /> },
-            { path: paths.signFlowCopy.path, element: <SignFlowEditRoute mode="copy" /> },
-          ],
+          children: (['edit', 'copy'] as const).map((mode) => ({
+            path: mode === 'edit' ? paths.signFlowEdit.path : paths.signFlowCopy.path,
+            ...screen(async () => {
+              const { SignFlowEditRoute } =
+                await import('../features/signflows/routes/signflow-edit-route.tsx');
+              return { element: <SignFlowEditRoute mode={mode} /> };
+            }),
+          })),
         },
         {
           element: <RequireSession admin />,
           children: [
-            { path: paths.groups.path, element: <GroupsRoute /> },
-            { path: paths.settings.path, element: <SettingsRoute /> },
-            { path: paths.reports.path, element: <ReportsRoute /> },
-            { path: paths.personalReports.path, element: <PersonalReportsRoute /> },
+            {
+              path: paths.groups.path,
+              ...screen(async () => ({
+                Component: (await import('../features/groups/routes/groups-route.tsx')).GroupsRoute,
+              })),
+            },
+            {
+              path: paths.settings.path,
+              ...screen(async () => ({
+                Component: (await import('../features/settings/routes/settings-route.tsx'))
+                  .SettingsRoute,
+              })),
+            },
+            {
+              path: paths.reports.path,
+              ...screen(async () => ({
+                Component: (await import('../features/reports/routes/reports-route.tsx'))
+                  .ReportsRoute,
+              })),
+            },
+            {
+              path: paths.personalReports.path,
+              ...screen(async () => ({
+                Component: (await import('../features/reports/routes/personal-reports-route.tsx'))
+                  .PersonalReportsRoute,
+              })),
+            },
           ],
         },
-        { path: '*', element: <NotFoundRoute /> },
+        {
+          path: '*',
+          ...screen(async () => ({
+            Component: (await import('./routes/not-found-route.tsx')).NotFoundRoute,
+          })),
+        },
       ],
     },
   ]);

@@ -1,9 +1,21 @@
-import { FrontpageRoute } from '../../features/frontpage/routes/frontpage-route.tsx';
-import { SignFlowListRoute } from '../../features/signflows/routes/signflow-list-route.tsx';
+import { lazy, Suspense } from 'react';
 import { useSession } from '../../lib/session.ts';
+
+// Each of the two screens of '/' is loaded only for those who see it.
+const FrontpageRoute = lazy(async () => ({
+  default: (await import('../../features/frontpage/routes/frontpage-route.tsx')).FrontpageRoute,
+}));
+const SignFlowListRoute = lazy(async () => ({
+  default: (await import('../../features/signflows/routes/signflow-list-route.tsx'))
+    .SignFlowListRoute,
+}));
 
 /** '/' is the signature list for a signed-in user (SPEC §2) and the front page for everyone else. */
 export function HomeRoute() {
   const session = useSession();
-  return session === null ? <FrontpageRoute /> : <SignFlowListRoute />;
+  return (
+    <Suspense fallback={null}>
+      {session === null ? <FrontpageRoute /> : <SignFlowListRoute />}
+    </Suspense>
+  );
 }

@@ -12,6 +12,9 @@ export function AppLayout() {
 
   useEffect(() => {
     document.title = t('frontpage.title');
+    document
+      .querySelector('meta[name="description"]')
+      ?.setAttribute('content', t('frontpage.description'));
   }, [t, i18n.language]);
 
   return (
