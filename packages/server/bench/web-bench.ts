@@ -81,6 +81,18 @@ async function seed(url: string) {
   return { pages, cookies: Object.fromEntries(sender.cookies) };
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): tried up to 3 times. */
+async function runWithRetries(url: string, cookies: Record<string, string>) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouse(url, cookies);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`Lighthouse run ${attempt} failed, again: ${String(error)}`);
+    }
+  }
+}
+
 export async function benchWeb(runs: number): Promise<WebRow[]> {
   const built = spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], {
     cwd: root,
@@ -105,7 +117,7 @@ export async function benchWeb(runs: number): Promise<WebRow[]> {
     for (const page of pages) {
       const results: LighthouseRun[] = [];
       for (let run = 0; run < runs; run += 1)
-        results.push(await runLighthouse(`${node.url}${page.path}`, page.signedIn ? cookies : {}));
+        results.push(await runWithRetries(`${node.url}${page.path}`, page.signedIn ? cookies : {}));
       const byScore = [...results].sort((a, b) => a.scores.performance - b.scores.performance);
       const median = byScore[Math.floor(byScore.length / 2)] ?? byScore[0];
       if (!median) throw new Error(`no Lighthouse run of ${page.name}`);

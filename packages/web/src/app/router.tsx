@@ -1,9 +1,11 @@
 import { signingRoutes } from '@esign/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { paths } from '../config/paths.ts';
 import { RequireSession } from '../features/auth/components/require-session.tsx';
 import { SigningLayout } from '../features/signing/components/signing-layout.tsx';
+import { loadSigningPage } from '../features/signing/routes/signing-loader.ts';
 
 /*
  * The two page frames come with the app; every screen is a chunk of its own, loaded when a
@@ -13,19 +15,33 @@ import { SigningLayout } from '../features/signing/components/signing-layout.tsx
  */
 const screen = (load: () => Promise<Pick<RouteObject, 'Component' | 'element'>>) => ({
   lazy: load,
-  // Nothing shows until the first screen's code is there, so the page does not jump.
-  hydrateFallbackElement: null,
 });
 
-/** The route table of SPEC §2, in history mode with base /. */
-export function createAppRouter() {
+/** Nothing shows until the first screen's code (and data) is there, so the page does not jump. */
+function NothingYet() {
+  return null;
+}
+
+/**
+ * The route table of SPEC §2, in history mode with base /. `started` settles when the start-up
+ * sequence has run (the signer's page waits for it to set the signer's language).
+ */
+export function createAppRouter({
+  queryClient,
+  started,
+}: {
+  queryClient: QueryClient;
+  started: Promise<void>;
+}) {
   return createBrowserRouter([
     {
       // The signer's page needs no portal login and has a frame of its own.
       element: <SigningLayout />,
+      HydrateFallback: NothingYet,
       children: [
         {
           path: signingRoutes.page,
+          loader: ({ params }) => loadSigningPage(queryClient, started, params.token ?? ''),
           ...screen(async () => ({
             Component: (await import('../features/signing/routes/signing-route.tsx')).SigningRoute,
           })),
@@ -34,6 +50,7 @@ export function createAppRouter() {
     },
     {
       element: <AppLayout />,
+      HydrateFallback: NothingYet,
       children: [
         {
           path: paths.home.path,

@@ -44,7 +44,9 @@ export function SignFlowEditRoute({ mode }: { mode: 'edit' | 'copy' }) {
         {query.isError ? (
           <Alert variant="danger">{t('dialogs.loadingFailed')}</Alert>
         ) : (
-          <p role="status">{t('common.loading')}</p>
+          <p role="status" className="screen-loading">
+            {t('common.loading')}
+          </p>
         )}
       </>
     );

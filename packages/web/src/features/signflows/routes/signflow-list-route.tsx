@@ -64,7 +64,11 @@ export function SignFlowListRoute() {
           <SignFlowListSearch value={state.q} onSearch={handleSearch} />
         </div>
       </div>
-      {list.isPending && <p role="status">{t('common.loading')}</p>}
+      {list.isPending && (
+        <p role="status" className="screen-loading">
+          {t('common.loading')}
+        </p>
+      )}
       {list.isError && data === undefined && (
         <div role="alert" className="alert alert-danger">
           {t('dialogs.loadingFailed')} {t(errorKeyOf(list.error))}

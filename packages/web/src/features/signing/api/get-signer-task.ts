@@ -16,6 +16,8 @@ export const signerTaskQueryOptions = (token: string) =>
     queryFn: () => getSignerTask(token),
     // A signer waiting for their turn who comes back to the tab sees whether it has come.
     refetchOnWindowFocus: true,
+    // The page's loader has just fetched it: the page does not fetch it again as it shows.
+    staleTime: 5_000,
   });
 
 export function useSignerTask(token: string) {
