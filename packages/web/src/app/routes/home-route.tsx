@@ -13,9 +13,17 @@ const SignFlowListRoute = lazy(async () => ({
 /** '/' is the signature list for a signed-in user (SPEC §2) and the front page for everyone else. */
 export function HomeRoute() {
   const session = useSession();
+  if (session === null)
+    return (
+      <Suspense fallback={null}>
+        <FrontpageRoute />
+      </Suspense>
+    );
+  // While its code loads, the list's place already reaches below the fold (as while its data
+  // loads), so the footer does not jump down when it comes.
   return (
-    <Suspense fallback={null}>
-      {session === null ? <FrontpageRoute /> : <SignFlowListRoute />}
+    <Suspense fallback={<div className="screen-loading" />}>
+      <SignFlowListRoute />
     </Suspense>
   );
 }
