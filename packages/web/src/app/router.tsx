@@ -13,7 +13,7 @@ import { loadSigningPage } from '../features/signing/routes/signing-loader.ts';
  * no portal screen, the login page no list, and pdf.js, Markdown and the charts come only
  * with the screens that use them.
  */
-const screen = (load: () => Promise<Pick<RouteObject, 'Component' | 'element'>>) => ({
+const screen = (load: () => Promise<Pick<RouteObject, 'Component' | 'element' | 'loader'>>) => ({
   lazy: load,
 });
 
@@ -54,9 +54,12 @@ export function createAppRouter({
       children: [
         {
           path: paths.home.path,
-          ...screen(async () => ({
-            Component: (await import('./routes/home-route.tsx')).HomeRoute,
-          })),
+          ...screen(async () => {
+            const { HomeRoute, homeLoader } = await import('./routes/home-route.tsx');
+            return { Component: HomeRoute, loader: homeLoader(queryClient, started) };
+          }),
+          // The loader only starts the list's first load; the list fetches on its own after.
+          shouldRevalidate: () => false,
         },
         {
           path: paths.login.path,
