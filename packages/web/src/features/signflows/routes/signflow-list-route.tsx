@@ -1,5 +1,5 @@
 import type { SignFlowListItem } from '@esign/contract';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -43,6 +43,9 @@ export function SignFlowListRoute() {
   useEffect(() => {
     if (pastTheEnd) void update({ page: lastPage }, { replace: true });
   }, [pastTheEnd, lastPage, update]);
+  // The rows come in one answer: React builds them in slices in the background instead of
+  // blocking the page in one long task (the loading view, or the previous rows, stay meanwhile).
+  const shownData = useDeferredValue(data);
 
   return (
     <>
@@ -64,7 +67,7 @@ export function SignFlowListRoute() {
           <SignFlowListSearch value={state.q} onSearch={handleSearch} />
         </div>
       </div>
-      {list.isPending && (
+      {shownData === undefined && !list.isError && (
         <p role="status" className="screen-loading">
           {t('common.loading')}
         </p>
@@ -74,9 +77,9 @@ export function SignFlowListRoute() {
           {t('dialogs.loadingFailed')} {t(errorKeyOf(list.error))}
         </div>
       )}
-      {data !== undefined && (
+      {shownData !== undefined && (
         <SignFlowListResults
-          data={data}
+          data={shownData}
           state={state}
           busy={list.isFetching}
           labelledBy={headingId}
