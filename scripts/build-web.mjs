@@ -12,6 +12,7 @@ const inputs = [
   'packages/web/index.html',
   'packages/web/public',
   'packages/web/vite.config.ts',
+  'packages/web/build',
   'packages/web/package.json',
   'packages/contract/src',
   'package-lock.json',

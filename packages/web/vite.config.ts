@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const apiServer = 'http://localhost:3000';
 const proxiedPaths = ['/api', '/locales.json', '/locales', '/favicon.ico', '/logo.svg'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   base: '/',
   server: {
     proxy: Object.fromEntries(proxiedPaths.map((path) => [path, apiServer])),
@@ -13,24 +14,24 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       output: {
-        // Libraries change less often than our code, so they get their own cacheable chunks.
+        // React and its router change less often than our code and every page needs them: a
+        // cacheable chunk of their own. Everything else is split where it is imported, so each
+        // screen loads only the libraries it uses (Markdown, pdf.js, the charts).
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              priority: 2,
             },
+            { name: 'app', tags: ['$initial'], priority: 1 },
+            // Bootstrap's components that several screens use, and the form library.
             {
-              name: 'bootstrap',
-              test: /node_modules[\\/](react-bootstrap|@restart|@popperjs)[\\/]/,
+              name: 'ui',
+              test: /node_modules[\\/](react-bootstrap|@restart|@popperjs|dom-helpers|react-transition-group|uncontrollable|@react-aria)[\\/]/,
+              minShareCount: 2,
             },
-            {
-              name: 'markdown',
-              test: /node_modules[\\/](react-markdown|remark|mdast|micromark|hast|unified|unist|vfile)/,
-            },
-            // pdf.js is big and only the signing page needs it: loaded when that page asks for it.
-            { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
           ],
         },
       },

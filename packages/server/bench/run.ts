@@ -12,6 +12,7 @@ import { runReportBench } from './report-bench.ts';
 import { benchRaces, printRaces } from './races-bench.ts';
 import { benchSoak, printSoak } from './soak-bench.ts';
 import { benchStartup, printStartup } from './startup-bench.ts';
+import { benchWeb, printWeb } from './web-bench.ts';
 
 /**
  * `npm run bench`: list-page latency on both databases, memory under large files, the
@@ -21,7 +22,8 @@ import { benchStartup, printStartup } from './startup-bench.ts';
  * (--starts=N, default 20), soak (--minutes=N, default 30; only when named), abuse
  * (--minutes=N, default 10; only when named) and races (--runs=N, default 100,
  * --race=<part of a race's name>; only when named, on both databases unless sqlite or
- * postgres is).
+ * postgres is) and web (--runs=N, default 3, --resources lists each file a page loads; only
+ * when named: builds the web app and runs Lighthouse on its pages in Debian's Chromium).
  */
 async function main() {
   const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -97,6 +99,11 @@ async function main() {
   if (only.includes('soak') && !printSoak(await benchSoak(numberOption('minutes', 30))))
     process.exitCode = 1;
   if (only.includes('abuse') && !printAbuse(await benchAbuse(numberOption('minutes', 10))))
+    process.exitCode = 1;
+  if (
+    only.includes('web') &&
+    !printWeb(await benchWeb(numberOption('runs', 3)), process.argv.includes('--resources'))
+  )
     process.exitCode = 1;
 }
 

@@ -6,8 +6,29 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from '../errors/error-handler.ts';
 
 /**
+ * What search engines may read: the front page and the login page. Personal signing links,
+ * the senders' pages, the login provider, the dev mailbox and the API are not for them.
+ */
+export const robotsTxt = [
+  "# Signing links, the senders' pages and the API are private.",
+  'User-agent: *',
+  'Disallow: /api/',
+  'Disallow: /sign/',
+  'Disallow: /esign/',
+  'Disallow: /idp',
+  'Disallow: /dev/',
+  'Disallow: /metrics',
+  '',
+].join('\n');
+
+/**
  * Serves the built web app. Any GET or HEAD that is not under /api (nor /metrics) and names no
  * file gets index.html, so the app's router handles deep links (history mode).
+ *
+ * The build leaves a brotli (.br) and a gzip (.gz) copy beside each text file worth
+ * compressing (packages/web/precompress.ts); a browser that accepts one gets it, with the
+ * original's Content-Type, its own ETag and `Vary: Accept-Encoding`, so nothing is
+ * compressed while serving.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const built = existsSync(join(distDir, 'index.html'));
@@ -19,15 +40,24 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       index: ['index.html'],
       redirect: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders(response, path) {
         // Vite names built assets by content hash, so they never change under a name.
         response.setHeader(
           'Cache-Control',
           path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        response.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(robotsTxt),
+  );
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

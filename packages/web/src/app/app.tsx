@@ -1,14 +1,19 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { StrictMode, Suspense, useState } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { ToastProvider } from '../components/toast/toast-provider.tsx';
 import { i18n } from '../lib/i18n.ts';
-import { createAppRouter } from './router.tsx';
+import type { createAppRouter } from './router.tsx';
 
 /** The providers every screen relies on; rendered only after the start-up sequence has run. */
-export function App({ queryClient }: { queryClient: QueryClient }) {
-  const [router] = useState(createAppRouter);
+export function App({
+  queryClient,
+  router,
+}: {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createAppRouter>;
+}) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -1,26 +1,28 @@
 import { signingRoutes } from '@esign/contract';
-import { createBrowserRouter } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import type { RouteHandle } from '../components/layout/page-title.ts';
 import { paths } from '../config/paths.ts';
-import { AccountRoute } from '../features/accounts/routes/account-route.tsx';
-import { AccountsRoute } from '../features/accounts/routes/accounts-route.tsx';
 import { RequireSession } from '../features/auth/components/require-session.tsx';
-import { IdpLoginRoute } from '../features/auth/routes/idp-login-route.tsx';
-import { LoginRoute } from '../features/auth/routes/login-route.tsx';
-import { LogoutRoute } from '../features/auth/routes/logout-route.tsx';
-import { DevMailRoute } from '../features/dev-mail/routes/dev-mail-route.tsx';
-import { GroupsRoute } from '../features/groups/routes/groups-route.tsx';
-import { PersonalReportsRoute } from '../features/reports/routes/personal-reports-route.tsx';
-import { ReportsRoute } from '../features/reports/routes/reports-route.tsx';
-import { SettingsRoute } from '../features/settings/routes/settings-route.tsx';
-import { SignFlowEditRoute } from '../features/signflows/routes/signflow-edit-route.tsx';
 import { SigningLayout } from '../features/signing/components/signing-layout.tsx';
-import { SignedCopyGoneRoute } from '../features/signing/routes/signed-copy-gone-route.tsx';
-import { SigningRoute } from '../features/signing/routes/signing-route.tsx';
-import { HomeRoute } from './routes/home-route.tsx';
-import { NotFoundRoute } from './routes/not-found-route.tsx';
+import { loadSigningPage } from '../features/signing/routes/signing-loader.ts';
 import { RequireBuiltInLogin } from './routes/require-built-in-login.tsx';
+
+/*
+ * The two page frames come with the app; every screen is a chunk of its own, loaded when a
+ * route needs it (on the first load, while the start-up calls run): the signer's page loads
+ * no portal screen, the login page no list, and pdf.js, Markdown and the charts come only
+ * with the screens that use them.
+ */
+const screen = (load: () => Promise<Pick<RouteObject, 'Component' | 'element' | 'loader'>>) => ({
+  lazy: load,
+});
+
+/** Nothing shows until the first screen's code (and data) is there, so the page does not jump. */
+function NothingYet() {
+  return null;
+}
 
 // Each route names its page for the tab's title (page-title.ts): "<page> – <portal>".
 const handles = {
@@ -42,43 +44,106 @@ const handles = {
   notFound: { title: ({ t }) => t('notFound.title') },
 } satisfies Record<string, RouteHandle>;
 
-/** The route table of SPEC §2, in history mode with base /. */
-export function createAppRouter() {
+/**
+ * The route table of SPEC §2, in history mode with base /. `started` settles when the start-up
+ * sequence has run (the signer's page waits for it to set the signer's language).
+ */
+export function createAppRouter({
+  queryClient,
+  started,
+}: {
+  queryClient: QueryClient;
+  started: Promise<void>;
+}) {
   return createBrowserRouter([
     {
       // The signer's page needs no portal login and has a frame of its own.
       element: <SigningLayout />,
+      HydrateFallback: NothingYet,
       children: [
-        { path: signingRoutes.page, element: <SigningRoute /> },
-        { path: signingRoutes.signedCopy, element: <SignedCopyGoneRoute /> },
+        {
+          path: signingRoutes.page,
+          loader: ({ params }) => loadSigningPage(queryClient, started, params.token ?? ''),
+          ...screen(async () => ({
+            Component: (await import('../features/signing/routes/signing-route.tsx')).SigningRoute,
+          })),
+        },
+        {
+          path: signingRoutes.signedCopy,
+          ...screen(async () => ({
+            Component: (await import('../features/signing/routes/signed-copy-gone-route.tsx'))
+              .SignedCopyGoneRoute,
+          })),
+        },
       ],
     },
     {
       element: <AppLayout />,
+      HydrateFallback: NothingYet,
       children: [
-        { path: paths.home.path, element: <HomeRoute />, handle: handles.home },
-        { path: paths.login.path, element: <LoginRoute />, handle: handles.login },
-        { path: paths.logout.path, element: <LogoutRoute />, handle: handles.logout },
-        { path: paths.builtInLogin.path, element: <IdpLoginRoute />, handle: handles.login },
+        {
+          path: paths.home.path,
+          handle: handles.home,
+          ...screen(async () => {
+            const { HomeRoute, homeLoader } = await import('./routes/home-route.tsx');
+            return { Component: HomeRoute, loader: homeLoader(queryClient, started) };
+          }),
+          // The loader only starts the list's first load; the list fetches on its own after.
+          shouldRevalidate: () => false,
+        },
+        {
+          path: paths.login.path,
+          handle: handles.login,
+          ...screen(async () => ({
+            Component: (await import('../features/auth/routes/login-route.tsx')).LoginRoute,
+          })),
+        },
+        {
+          path: paths.logout.path,
+          handle: handles.logout,
+          ...screen(async () => ({
+            Component: (await import('../features/auth/routes/logout-route.tsx')).LogoutRoute,
+          })),
+        },
+        {
+          path: paths.builtInLogin.path,
+          handle: handles.login,
+          ...screen(async () => ({
+            Component: (await import('../features/auth/routes/idp-login-route.tsx')).IdpLoginRoute,
+          })),
+        },
         // The dev mailbox of the demo profile; the server answers its data only there.
-        { path: '/dev/mail', element: <DevMailRoute />, handle: handles.devMail },
+        {
+          path: '/dev/mail',
+          handle: handles.devMail,
+          ...screen(async () => ({
+            Component: (await import('../features/dev-mail/routes/dev-mail-route.tsx'))
+              .DevMailRoute,
+          })),
+        },
         {
           element: <RequireSession />,
           children: [
-            {
-              path: paths.signFlowEdit.path,
-              element: <SignFlowEditRoute mode="edit" />,
-              handle: handles.edit,
-            },
-            {
-              path: paths.signFlowCopy.path,
-              element: <SignFlowEditRoute mode="copy" />,
-              handle: handles.copy,
-            },
+            ...(['edit', 'copy'] as const).map((mode) => ({
+              path: mode === 'edit' ? paths.signFlowEdit.path : paths.signFlowCopy.path,
+              handle: mode === 'edit' ? handles.edit : handles.copy,
+              ...screen(async () => {
+                const { SignFlowEditRoute } =
+                  await import('../features/signflows/routes/signflow-edit-route.tsx');
+                return { element: <SignFlowEditRoute mode={mode} /> };
+              }),
+            })),
             {
               element: <RequireBuiltInLogin />,
               children: [
-                { path: paths.account.path, element: <AccountRoute />, handle: handles.account },
+                {
+                  path: paths.account.path,
+                  handle: handles.account,
+                  ...screen(async () => ({
+                    Component: (await import('../features/accounts/routes/account-route.tsx'))
+                      .AccountRoute,
+                  })),
+                },
               ],
             },
           ],
@@ -86,23 +151,59 @@ export function createAppRouter() {
         {
           element: <RequireSession admin />,
           children: [
-            { path: paths.groups.path, element: <GroupsRoute />, handle: handles.groups },
-            { path: paths.settings.path, element: <SettingsRoute />, handle: handles.settings },
-            { path: paths.reports.path, element: <ReportsRoute />, handle: handles.reports },
+            {
+              path: paths.groups.path,
+              handle: handles.groups,
+              ...screen(async () => ({
+                Component: (await import('../features/groups/routes/groups-route.tsx')).GroupsRoute,
+              })),
+            },
+            {
+              path: paths.settings.path,
+              handle: handles.settings,
+              ...screen(async () => ({
+                Component: (await import('../features/settings/routes/settings-route.tsx'))
+                  .SettingsRoute,
+              })),
+            },
+            {
+              path: paths.reports.path,
+              handle: handles.reports,
+              ...screen(async () => ({
+                Component: (await import('../features/reports/routes/reports-route.tsx'))
+                  .ReportsRoute,
+              })),
+            },
             {
               path: paths.personalReports.path,
-              element: <PersonalReportsRoute />,
               handle: handles.personalReports,
+              ...screen(async () => ({
+                Component: (await import('../features/reports/routes/personal-reports-route.tsx'))
+                  .PersonalReportsRoute,
+              })),
             },
             {
               element: <RequireBuiltInLogin />,
               children: [
-                { path: paths.accounts.path, element: <AccountsRoute />, handle: handles.accounts },
+                {
+                  path: paths.accounts.path,
+                  handle: handles.accounts,
+                  ...screen(async () => ({
+                    Component: (await import('../features/accounts/routes/accounts-route.tsx'))
+                      .AccountsRoute,
+                  })),
+                },
               ],
             },
           ],
         },
-        { path: '*', element: <NotFoundRoute />, handle: handles.notFound },
+        {
+          path: '*',
+          handle: handles.notFound,
+          ...screen(async () => ({
+            Component: (await import('./routes/not-found-route.tsx')).NotFoundRoute,
+          })),
+        },
       ],
     },
   ]);

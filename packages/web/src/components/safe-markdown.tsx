@@ -1,21 +1,26 @@
-import Markdown, { type Components } from 'react-markdown';
-import { safeLinkUrl } from '../lib/safe-url.ts';
+import { lazy, Suspense } from 'react';
+import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'react-i18next';
 
-// The page owns the one h1, so the text's headings start one level lower.
-const shiftedHeadings: Components = { h1: 'h2', h2: 'h3', h3: 'h4', h4: 'h5', h5: 'h6' };
+// The Markdown renderer is a large library: loaded only when a text is shown.
+const MarkdownText = lazy(async () => ({
+  default: (await import('./markdown-text.tsx')).MarkdownText,
+}));
 
 /** Editable text shown as Markdown: raw HTML is skipped, links only http, https and mailto, no images. */
 export function SafeMarkdown({ text }: { text: string }) {
+  const { t } = useTranslation();
   return (
     <div className="safe-markdown">
-      <Markdown
-        skipHtml
-        urlTransform={safeLinkUrl}
-        components={shiftedHeadings}
-        disallowedElements={['img']}
+      <Suspense
+        fallback={
+          <Spinner animation="border" role="status" size="sm">
+            <span className="visually-hidden">{t('common.loading')}</span>
+          </Spinner>
+        }
       >
-        {text}
-      </Markdown>
+        <MarkdownText text={text} />
+      </Suspense>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { UnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-guard.tsx';
 import { Footer } from './footer.tsx';
@@ -9,6 +11,13 @@ import { mainContentId, SkipLink } from './skip-link.tsx';
 /** The page frame of every screen: skip link, header, main, footer. */
 export function AppLayout() {
   usePageTitle();
+  const { t, i18n } = useTranslation();
+
+  useEffect(() => {
+    document
+      .querySelector('meta[name="description"]')
+      ?.setAttribute('content', t('frontpage.description'));
+  }, [t, i18n.language]);
 
   return (
     <UnsavedChangesGuard>

@@ -19,6 +19,9 @@ export function Header() {
           className="app-header__logo"
           src={`${PublicUrl}/${publicAssets.logo}`}
           alt={t('header.logoAlt')}
+          // The default logo's size: its place is kept while it loads, so the title does not jump.
+          width={48}
+          height={48}
         />
         <Link className="app-header__title" to={paths.home.getHref()} data-testid="header-title">
           {t('frontpage.title')}

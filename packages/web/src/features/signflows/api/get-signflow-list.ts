@@ -20,6 +20,9 @@ export const signFlowListQueryOptions = (query: SignFlowListQuery) =>
     queryFn: () => getSignFlowList(query),
     // The rows of the previous page stay while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,
+    // The first page was asked for with the list's code (app/routes/home-route.tsx): not again
+    // as the list shows. Any change to a flow refreshes the list at once all the same.
+    staleTime: 5_000,
   });
 
 export function useSignFlowList(query: SignFlowListQuery) {

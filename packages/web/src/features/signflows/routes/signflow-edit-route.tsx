@@ -1,4 +1,5 @@
 import { errorKeys } from '@esign/contract';
+import { useDeferredValue } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
@@ -23,7 +24,9 @@ export function SignFlowEditRoute({ mode }: { mode: 'edit' | 'copy' }) {
   const isNew = mode === 'edit' && id === newSignFlowId;
   const query = useSignFlow(isNew ? undefined : id);
   const editorKey = useEditorKey(`${mode}/${id}`, location.state);
-  const flow = query.data;
+  // The form is large: when the flow comes, React builds it in slices in the background
+  // instead of blocking the page in one long task (the loading view stays meanwhile).
+  const flow = useDeferredValue(query.data);
   const title = isNew
     ? t('signflow.edit.newTitle')
     : mode === 'copy'
@@ -45,7 +48,9 @@ export function SignFlowEditRoute({ mode }: { mode: 'edit' | 'copy' }) {
         {query.isError ? (
           <Alert variant="danger">{t('dialogs.loadingFailed')}</Alert>
         ) : (
-          <p role="status">{t('common.loading')}</p>
+          <p role="status" className="screen-loading">
+            {t('common.loading')}
+          </p>
         )}
       </>
     );

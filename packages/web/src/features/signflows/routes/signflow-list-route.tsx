@@ -1,5 +1,5 @@
 import type { SignFlowListItem } from '@esign/contract';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -57,6 +57,9 @@ export function SignFlowListRoute() {
   useEffect(() => {
     if (pastTheEnd) void update({ page: lastPage }, { replace: true });
   }, [pastTheEnd, lastPage, update]);
+  // The rows come in one answer: React builds them in slices in the background instead of
+  // blocking the page in one long task (the loading view, or the previous rows, stay meanwhile).
+  const shownData = useDeferredValue(data);
 
   return (
     <>
@@ -91,15 +94,19 @@ export function SignFlowListRoute() {
           )}
         </div>
       )}
-      {list.isPending && <p role="status">{t('common.loading')}</p>}
+      {shownData === undefined && !list.isError && (
+        <p role="status" className="screen-loading">
+          {t('common.loading')}
+        </p>
+      )}
       {list.isError && data === undefined && (
         <div role="alert" className="alert alert-danger">
           {t('dialogs.loadingFailed')} {t(errorKeyOf(list.error))}
         </div>
       )}
-      {data !== undefined && (
+      {shownData !== undefined && (
         <SignFlowListResults
-          data={data}
+          data={shownData}
           state={state}
           shown={shown}
           wide={wide}

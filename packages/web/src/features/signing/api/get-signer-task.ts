@@ -21,6 +21,8 @@ export const signerTaskQueryOptions = (token: string) =>
     // Everyone has signed and the portal is finishing the document (seconds): ask until it is.
     refetchInterval: (query) =>
       query.state.data?.SignedCopy?.State === 'Preparing' ? preparingPollMs : false,
+    // The page's loader has just fetched it: the page does not fetch it again as it shows.
+    staleTime: 5_000,
   });
 
 export function useSignerTask(token: string) {

@@ -25,6 +25,9 @@ export function SigningLayout() {
             className="app-header__logo"
             src={`${PublicUrl}/${publicAssets.logo}`}
             alt={t('header.logoAlt')}
+            // The default logo's size: its place is kept while it loads, so the title does not jump.
+            width={48}
+            height={48}
           />
           <span className="app-header__title">{t('frontpage.title')}</span>
           <div className="app-header__end">

@@ -1,18 +1,25 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { applyLocale, readStoredLocale } from '../../../lib/locale.ts';
+import { i18n } from '../../../lib/i18n.ts';
 import { chooseSignerLanguage } from '../utils/signer-language.ts';
 
-/** Once the task is known, shows the page in the signer's language (their own choice first). */
+/** Shows the page in the signer's language: their own choice first, else the flow's. */
+export async function applySignerLanguage(taskLanguage: string): Promise<void> {
+  const language = chooseSignerLanguage(readStoredLocale(), taskLanguage);
+  // Not remembered: only the signer's own pick in the switcher is stored.
+  if (language !== i18n.language) await applyLocale(language, false);
+}
+
+/**
+ * Once the task is known, shows the page in the signer's language (the page's loader does it
+ * before the first showing; this covers a task that the loader could not fetch).
+ */
 export function useSignerLanguage(taskLanguage: string | undefined) {
-  const { i18n } = useTranslation();
   const applied = useRef(false);
 
   useEffect(() => {
     if (taskLanguage === undefined || applied.current) return;
     applied.current = true;
-    const language = chooseSignerLanguage(readStoredLocale(), taskLanguage);
-    // Not remembered: only the signer's own pick in the switcher is stored.
-    if (language !== i18n.language) void applyLocale(language, false);
-  }, [taskLanguage, i18n]);
+    void applySignerLanguage(taskLanguage);
+  }, [taskLanguage]);
 }

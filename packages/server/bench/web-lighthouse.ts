@@ -1,0 +1,94 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+/*
+ * One Lighthouse run of one page in a fresh headless Chromium (a new profile each time, so
+ * nothing is cached): Lighthouse's default mobile profile (a mid-range phone, simulated slow
+ * 4G and a 4× slower processor), all four categories.
+ */
+
+export const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof categories)[number];
+
+export interface LighthouseRun {
+  scores: Record<Category, number>;
+  /** Every byte the first load moved (Lighthouse's total-byte-weight: headers and bodies). */
+  transferredBytes: number;
+  requests: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Audits that count in a category other than performance and did not pass. */
+  failedAudits: string[];
+  /** Each resource's transferred bytes, largest first. */
+  resources: Array<{ url: string; bytes: number }>;
+}
+
+// Only traffic to this machine: no background fetches, updates, sync or QUIC probes.
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function runLighthouse(
+  url: string,
+  cookies: Record<string, string> = {},
+): Promise<LighthouseRun> {
+  // chrome-launcher gives each browser a new user-data-dir of its own and removes it on kill.
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
+  try {
+    const cookie = Object.entries(cookies)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+      disableFullPageScreenshot: true,
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const scores = Object.fromEntries(
+      categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+    ) as Record<Category, number>;
+    const failedAudits = categories
+      .filter((id) => id !== 'performance')
+      .flatMap((id) =>
+        (lhr.categories[id]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${id}: ${ref.id}`),
+      );
+    const items = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)
+      ?.items as Array<{ url: string; transferSize?: number }> | undefined;
+    const resources = (items ?? [])
+      .filter((item) => !item.url.startsWith('data:'))
+      .map((item) => ({ url: new URL(item.url).pathname, bytes: item.transferSize ?? 0 }))
+      .sort((a, b) => b.bytes - a.bytes);
+    return {
+      scores,
+      transferredBytes: audit('total-byte-weight'),
+      requests: resources.length,
+      fcpMs: audit('first-contentful-paint'),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      failedAudits,
+      resources,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
