@@ -22,7 +22,7 @@ export function DemoAccounts({ accounts, onChoose }: DemoAccountsProps) {
         {accounts.map((account) => (
           <li
             key={account.email}
-            className="d-flex align-items-center gap-2 py-2 border-top border-info-subtle"
+            className="d-flex align-items-center gap-2 p-2 mt-2 bg-body rounded"
           >
             <div className="flex-grow-1" style={{ minWidth: 0 }}>
               <div className="fw-semibold text-break">{account.email}</div>
