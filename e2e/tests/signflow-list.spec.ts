@@ -82,7 +82,8 @@ test.describe('the list of sign flows, redesigned for work', () => {
     expect(await link.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
     await link.click();
     await expect(page).toHaveURL(/\/esign\/edit\/[0-9a-f-]{36}$/);
-    await expect(page.getByTestId('signflow-name')).toHaveValue(longName);
+    // A sent flow opens its flow page, named in full.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(longName);
   });
 
   test('shows the signers with their progress and whom a flow waits for', async ({ page }) => {
