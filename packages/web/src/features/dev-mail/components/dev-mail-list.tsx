@@ -1,6 +1,7 @@
 import type { DevMailMessage } from '@esign/contract';
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTimeZone } from '../../../lib/common-config.ts';
 import { formatListTime } from '../utils/dev-mail-view.ts';
 
 interface DevMailListProps {
@@ -17,6 +18,7 @@ interface DevMailListProps {
  */
 export function DevMailList({ messages, openId, onOpen, labelId, hintId }: DevMailListProps) {
   const { i18n } = useTranslation();
+  const timeZone = useTimeZone();
   const rows = useRef<Array<HTMLButtonElement | null>>([]);
 
   const move = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -65,7 +67,7 @@ export function DevMailList({ messages, openId, onOpen, labelId, hintId }: DevMa
               <span className="dev-mail-list__line">
                 <span className="dev-mail-list__to">{message.To}</span>
                 <time className="dev-mail-list__time" dateTime={message.SentAt}>
-                  {formatListTime(message.SentAt, i18n.language)}
+                  {formatListTime(message.SentAt, i18n.language, timeZone)}
                 </time>
               </span>
               <span className="dev-mail-list__subject">{message.Subject}</span>

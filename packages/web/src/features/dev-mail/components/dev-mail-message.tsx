@@ -1,23 +1,15 @@
 import type { DevMailMessage } from '@esign/contract';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTimeZone } from '../../../lib/common-config.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { formatKilobytes } from '../utils/dev-mail-view.ts';
-
-function formatSentAt(iso: string, language: string): string {
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' }).format(
-      new Date(iso),
-    );
-  } catch {
-    // A tag Intl cannot read (the pseudo-locale) gets the browser's own format.
-    return new Date(iso).toLocaleString();
-  }
-}
 
 /** The open message: its subject, recipient, time, attachments, links and text. */
 export const DevMailMessageView = forwardRef<HTMLHeadingElement, { message: DevMailMessage }>(
   function DevMailMessageView({ message }, headingRef) {
     const { t, i18n } = useTranslation();
+    const timeZone = useTimeZone();
     return (
       <article
         className="dev-mail-message border rounded p-3"
@@ -32,7 +24,9 @@ export const DevMailMessageView = forwardRef<HTMLHeadingElement, { message: DevM
           <dd className="col-sm-9 text-break">{message.To}</dd>
           <dt className="col-sm-3">{t('devMail.sentAt')}</dt>
           <dd className="col-sm-9">
-            <time dateTime={message.SentAt}>{formatSentAt(message.SentAt, i18n.language)}</time>
+            <time dateTime={message.SentAt}>
+              {formatDateTime(message.SentAt, i18n.language, timeZone)}
+            </time>
           </dd>
           {message.Attachments.length > 0 && (
             <>

@@ -40,7 +40,22 @@ describe('the dev mailbox view', () => {
 
   it("writes today's times without the date", () => {
     const now = new Date('2026-03-02T12:00:00Z');
-    expect(formatListTime('2026-03-02T08:00:00Z', 'en-GB', now)).not.toMatch(/2026|\/26/);
-    expect(formatListTime('2026-02-27T08:00:00Z', 'en-GB', now)).toMatch(/27\/02\/2026/);
+    expect(formatListTime('2026-03-02T08:00:00Z', 'en', 'Europe/Helsinki', now)).toBe('10:00');
+    expect(formatListTime('2026-02-27T08:00:00Z', 'en', 'Europe/Helsinki', now)).toBe(
+      '27 Feb 2026, 10:00',
+    );
+    expect(formatListTime('2026-02-27T08:00:00Z', 'fi', 'Europe/Helsinki', now)).toBe(
+      '27.2.2026 klo 10.00',
+    );
+    expect(formatListTime('2026-02-27T08:00:00Z', 'sv', 'Europe/Helsinki', now)).toBe(
+      '2026-02-27 10:00',
+    );
+  });
+
+  it("counts today in the portal's time zone, not the browser's", () => {
+    const now = new Date('2026-03-02T12:00:00Z');
+    // 01.30 on 2 March in Helsinki, still 1 March in UTC.
+    expect(formatListTime('2026-03-01T23:30:00Z', 'fi', 'Europe/Helsinki', now)).toBe('1.30');
+    expect(formatListTime('2026-03-01T23:30:00Z', 'fi', 'UTC', now)).toBe('1.3.2026 klo 23.30');
   });
 });

@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime, formatTime } from '../../../lib/dates.ts';
 import type { DevMailMessage } from '@esign/contract';
 
 /** The messages whose recipient contains the filter's text (any case); all for an empty filter. */
@@ -20,19 +21,19 @@ export function openMessage(
   return messages.find((message) => message.Id === chosenId) ?? messages[0];
 }
 
-/** A list time: the time alone for today, else the date and time, both short. */
-export function formatListTime(iso: string, language: string, now = new Date()): string {
-  const sent = new Date(iso);
-  const sameDay = sent.toDateString() === now.toDateString();
-  const options: Intl.DateTimeFormatOptions = sameDay
-    ? { timeStyle: 'short' }
-    : { dateStyle: 'short', timeStyle: 'short' };
-  try {
-    return new Intl.DateTimeFormat(language, options).format(sent);
-  } catch {
-    // A tag Intl cannot read (the pseudo-locale) gets the browser's own format.
-    return sent.toLocaleString();
-  }
+/**
+ * A list time in the portal's language and time zone: the time alone for a message of today,
+ * else the date and the time (25.11.2026 klo 13.05, 2026-11-25 13:05, 25 Nov 2026, 13:05).
+ */
+export function formatListTime(
+  iso: string,
+  language: string,
+  timeZone?: string,
+  now = new Date(),
+): string {
+  const sameDay =
+    formatDate(iso, language, timeZone) === formatDate(now.toISOString(), language, timeZone);
+  return sameDay ? formatTime(iso, language, timeZone) : formatDateTime(iso, language, timeZone);
 }
 
 /** A file size in kB (1024 bytes), one decimal, for the attachments of a message. */
