@@ -12,7 +12,7 @@ import {
   shownCount,
 } from '../support/admin.ts';
 import { fiText } from '../support/locale.ts';
-import { expectNoSeriousAxeViolations, frontpageTitles } from '../support/pages.ts';
+import { chooseLanguage, expectNoSeriousAxeViolations, frontpageTitles } from '../support/pages.ts';
 import { logInAsSender, sendFlowThroughApi } from '../support/sender.ts';
 import { identifyWithCode, invitationLink, signDocument, test } from '../support/signing.ts';
 
@@ -27,6 +27,18 @@ const shortMonth = (month: string) =>
   new Intl.DateTimeFormat('fi', { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),
   );
+
+/** A YYYY-MM-DD date as the Finnish interface writes it (5.11.2026). */
+const finnishDate = (iso: string) => {
+  const [year, month, day] = iso.split('-');
+  return `${Number(day)}.${Number(month)}.${year}`;
+};
+
+/** The YYYY-MM-DD date of a Finnish one (5.11.2026). */
+const isoOfFinnish = (written: string) => {
+  const [day, month, year] = written.split('.');
+  return `${year}-${month?.padStart(2, '0')}-${day?.padStart(2, '0')}`;
+};
 
 test.describe('the administrator', () => {
   // The administrator reads dates as the organisation does, so "today" is the reports' today.
@@ -171,10 +183,10 @@ test.describe('the administrator', () => {
     const start = page.getByLabel(fiText('reports.start'));
     const end = page.getByLabel(fiText('reports.end'));
     // The default range runs from the month eleven months back to today.
-    await expect(end).toHaveValue(today);
+    await expect(end).toHaveValue(finnishDate(today));
     // Tomorrow too, so the events stay in range should the day change during the test.
-    await end.fill(addDays(today, 1));
-    const range = { start: await start.inputValue(), end: await end.inputValue() };
+    await end.fill(finnishDate(addDays(today, 1)));
+    const range = { start: isoOfFinnish(await start.inputValue()), end: addDays(today, 1) };
     const create = page.getByRole('button', { name: fiText('reports.createReport') });
     const signings = page.getByRole('region', { name: fiText('reports.signingEvents') });
     const logins = page.getByRole('region', { name: fiText('reports.authenticationEvents') });
@@ -249,6 +261,69 @@ test.describe('the administrator', () => {
       ]);
     }
     await expectNoSeriousAxeViolations(page);
+  });
+
+  test('writes report dates in the chosen language and reads them typed or picked from the calendar', async ({
+    page,
+  }) => {
+    const today = organisationToday();
+    await logInAsAdmin(page);
+    await page.goto('/reports');
+    const start = page.getByLabel(fiText('reports.start'));
+    const end = page.getByLabel(fiText('reports.end'));
+    const create = page.getByRole('button', { name: fiText('reports.createReport') });
+    await expect(end).toHaveValue(finnishDate(today));
+
+    // A day that does not exist is refused, in words, and nothing is created.
+    await start.fill('30.2.2026');
+    await create.click();
+    await expect(page.getByRole('alert')).toContainText(
+      fiText('dateInput.unreadable', { example: finnishDate(today) }),
+    );
+    await expect(start).toHaveAttribute('aria-invalid', 'true');
+    await expect(end).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(fiText('reports.notCreated'))).toBeVisible();
+
+    // The calendar, by keyboard: it opens on the field's month, Escape closes it.
+    const calendarButtons = page.getByRole('button', { name: fiText('dateInput.openCalendar') });
+    await calendarButtons.first().focus();
+    await page.keyboard.press('Enter');
+    const calendar = page.getByRole('dialog', { name: fiText('dateInput.calendar') });
+    await expect(calendar).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(calendar).toBeHidden();
+    await expect(calendarButtons.first()).toBeFocused();
+
+    // Picked from the end date's calendar: the first day of its month.
+    await calendarButtons.nth(1).click();
+    await expect(calendar).toBeVisible();
+    await expectNoSeriousAxeViolations(page, { experimental: true });
+    await calendar
+      .getByRole('gridcell')
+      .getByRole('button', { name: /^\D*1\./ })
+      .first()
+      .click();
+    await expect(calendar).toBeHidden();
+    await expect(end).toHaveValue(finnishDate(`${today.slice(0, 7)}-01`));
+    await expect(end).toBeFocused();
+
+    // Typed the other ways people write dates: read, then written the Finnish way.
+    await start.fill(`${today.slice(0, 7)}-01`);
+    await start.blur();
+    await expect(start).toHaveValue(finnishDate(`${today.slice(0, 7)}-01`));
+    await create.click();
+    await expect(page.getByRole('alert')).toBeHidden();
+    await expect(page.getByText(fiText('reports.notCreated'))).toBeHidden();
+
+    // In English the same dates read "1 Nov 2026".
+    await chooseLanguage(page, 'en');
+    const english = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${today.slice(0, 7)}-01T12:00:00Z`));
+    await expect(page.getByLabel('Start date')).toHaveValue(english);
   });
 
   test('queries personal data by e-mail and identity code as CSV, and refuses an invalid code', async ({

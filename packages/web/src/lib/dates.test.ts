@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatTime } from './dates.ts';
+import {
+  formatCalendarDate,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  parseCalendarDate,
+} from './dates.ts';
 
 // 13:05 in Helsinki on 25 November 2026 (winter time, UTC+2); still the 24th at 23:30 UTC.
 const afternoon = '2026-11-25T11:05:00.000Z';
@@ -29,5 +35,42 @@ describe('dates in the chosen language', () => {
   it('falls back to Finnish for another language and leaves a bad date as it is', () => {
     expect(formatDate(afternoon, 'xx', helsinki)).toBe('25.11.2026');
     expect(formatDate('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe('calendar dates', () => {
+  it('are written as each language writes dates', () => {
+    expect(formatCalendarDate('2026-11-05', 'fi')).toBe('5.11.2026');
+    expect(formatCalendarDate('2026-11-05', 'sv')).toBe('2026-11-05');
+    expect(formatCalendarDate('2026-11-05', 'en')).toBe('5 Nov 2026');
+    // Not a date: shown as it is, never as another day.
+    expect(formatCalendarDate('2026-02-30', 'fi')).toBe('2026-02-30');
+    expect(formatCalendarDate('5.11.', 'fi')).toBe('5.11.');
+  });
+
+  it('read back what each language writes, in every language', () => {
+    for (const language of ['fi', 'sv', 'en']) {
+      for (const iso of ['2026-01-31', '2024-02-29', '2026-12-01']) {
+        expect(parseCalendarDate(formatCalendarDate(iso, language), language)).toBe(iso);
+        expect(parseCalendarDate(iso, language)).toBe(iso);
+      }
+    }
+  });
+
+  it('read the usual ways of typing a date', () => {
+    expect(parseCalendarDate(' 5.11.2026 ', 'fi')).toBe('2026-11-05');
+    expect(parseCalendarDate('05.11.2026.', 'fi')).toBe('2026-11-05');
+    expect(parseCalendarDate('5/11/2026', 'en')).toBe('2026-11-05');
+    expect(parseCalendarDate('2026-1-5', 'sv')).toBe('2026-01-05');
+    expect(parseCalendarDate('5 november 2026', 'en')).toBe('2026-11-05');
+    expect(parseCalendarDate('5. marraskuuta 2026', 'fi')).toBe('2026-11-05');
+    expect(parseCalendarDate('5 nov. 2026', 'sv')).toBe('2026-11-05');
+    expect(parseCalendarDate('5 Nov 2026', 'fi')).toBe('2026-11-05');
+  });
+
+  it('refuse what is no date', () => {
+    for (const text of ['', '30.2.2026', '29.2.2026', '12/13/2026', '5.11.26', '5 foo 2026', 'x']) {
+      expect(parseCalendarDate(text, 'fi')).toBeUndefined();
+    }
   });
 });

@@ -57,3 +57,69 @@ export function formatDateTime(iso: string, language: string, timeZone?: string)
       ? `${date}, ${time}`
       : `${date} ${time}`;
 }
+
+// Calendar dates (YYYY-MM-DD) such as a report's range: no time of day, so no time zone.
+
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isoDateOf(year: number, month: number, day: number): string | undefined {
+  if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1) return undefined;
+  const instant = new Date(Date.UTC(year, month - 1, day));
+  if (instant.getUTCMonth() !== month - 1) return undefined; // 30 February
+  return instant.toISOString().slice(0, 10);
+}
+
+/** A calendar date written as the language writes dates: 25.11.2026, 2026-11-25, 25 Nov 2026. */
+export function formatCalendarDate(isoDate: string, language: string): string {
+  const match = isoDatePattern.exec(isoDate);
+  if (match === null) return isoDate;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  if (isoDateOf(year, month, day) === undefined) return isoDate;
+  return formatDate(`${isoDate}T12:00:00Z`, language, 'UTC');
+}
+
+const monthNameCache = new Map<string, Map<string, number>>();
+
+/** The month names a person may type in a language, long and short, lowercase, without dots. */
+function monthNames(language: Language): Map<string, number> {
+  let names = monthNameCache.get(language);
+  if (names !== undefined) return names;
+  names = new Map();
+  const locales = [...new Set([styles[language].locale, 'en-GB'])];
+  for (const locale of locales) {
+    for (const month of ['long', 'short'] as const) {
+      const inDate = new Intl.DateTimeFormat(locale, { day: 'numeric', month, timeZone: 'UTC' });
+      const alone = new Intl.DateTimeFormat(locale, { month, timeZone: 'UTC' });
+      for (let index = 0; index < 12; index += 1) {
+        const instant = new Date(Date.UTC(2026, index, 15));
+        const partName = inDate.formatToParts(instant).find((part) => part.type === 'month');
+        for (const name of [partName?.value, alone.format(instant)]) {
+          if (name !== undefined) names.set(name.toLowerCase().replace(/\.$/, ''), index + 1);
+        }
+      }
+    }
+  }
+  monthNameCache.set(language, names);
+  return names;
+}
+
+/**
+ * What a person typed as a date, read the ways people write dates: 25.11.2026, 25/11/2026,
+ * 2026-11-25, and 25 Nov 2026 or 25. marraskuuta 2026 in the language's month names (English
+ * ones too). The ISO date, or undefined for text that is no date (30.2.2026 included).
+ */
+export function parseCalendarDate(text: string, language: string): string | undefined {
+  const written = text.trim().replace(/\s+/g, ' ');
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(written);
+  if (iso !== null) return isoDateOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const numeric = /^(\d{1,2})[./](\d{1,2})[./](\d{4})\.?$/.exec(written);
+  if (numeric !== null) {
+    return isoDateOf(Number(numeric[3]), Number(numeric[2]), Number(numeric[1]));
+  }
+  const named = /^(\d{1,2})\.? ([\p{L}]+)\.?,? (\d{4})$/u.exec(written);
+  if (named !== null) {
+    const month = monthNames(languageOf(language)).get((named[2] ?? '').toLowerCase());
+    if (month !== undefined) return isoDateOf(Number(named[3]), month, Number(named[1]));
+  }
+  return undefined;
+}

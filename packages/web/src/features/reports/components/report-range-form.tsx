@@ -2,6 +2,9 @@ import { reportMaxYears, ReportQuery } from '@esign/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../../components/date-input/date-input.tsx';
+import { formatCalendarDate, parseCalendarDate } from '../../../lib/dates.ts';
+import './report-range-form.css';
 
 interface ReportRangeFormProps {
   initial: ReportQuery;
@@ -10,10 +13,11 @@ interface ReportRangeFormProps {
 
 /** The time range (two dates, both included) and the button that creates both reports. */
 export function ReportRangeForm({ initial, onSubmit }: ReportRangeFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [start, setStart] = useState(initial.start);
   const [end, setEnd] = useState(initial.end);
   const [invalid, setInvalid] = useState(false);
+  const [unreadable, setUnreadable] = useState({ start: false, end: false });
   const startId = useId();
   const endId = useId();
   const errorId = useId();
@@ -21,50 +25,54 @@ export function ReportRangeForm({ initial, onSubmit }: ReportRangeFormProps) {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // The endpoint's own schema: the browser refuses what the server would.
+    const notDates = {
+      start: parseCalendarDate(start, i18n.language) === undefined,
+      end: parseCalendarDate(end, i18n.language) === undefined,
+    };
+    setUnreadable(notDates);
     const parsed = ReportQuery.safeParse({ start, end });
     setInvalid(!parsed.success);
     if (parsed.success) onSubmit(parsed.data);
   };
 
   const describedBy = invalid ? errorId : undefined;
+  const example = formatCalendarDate(initial.end, i18n.language);
   return (
     <Form noValidate onSubmit={handleSubmit} className="mb-4">
       <fieldset>
         <legend className="h5">{t('reports.timeRange')}</legend>
-        <Row className="g-3 align-items-end">
+        <Row className="g-3 align-items-start">
           <Col xs="auto">
             <Form.Label htmlFor={startId}>{t('reports.start')}</Form.Label>
-            <Form.Control
+            <DateInput
               id={startId}
-              type="date"
               value={start}
               required
-              isInvalid={invalid}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              onChange={(event) => setStart(event.target.value)}
+              isInvalid={invalid && (unreadable.start || (!unreadable.start && !unreadable.end))}
+              describedBy={describedBy}
+              onChange={setStart}
             />
           </Col>
           <Col xs="auto">
             <Form.Label htmlFor={endId}>{t('reports.end')}</Form.Label>
-            <Form.Control
+            <DateInput
               id={endId}
-              type="date"
               value={end}
               required
-              isInvalid={invalid}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              onChange={(event) => setEnd(event.target.value)}
+              isInvalid={invalid && (unreadable.end || (!unreadable.start && !unreadable.end))}
+              describedBy={describedBy}
+              onChange={setEnd}
             />
           </Col>
-          <Col xs="auto">
+          <Col xs="auto" className="report-range-submit">
             <Button type="submit">{t('reports.createReport')}</Button>
           </Col>
         </Row>
         {invalid && (
           <div id={errorId} role="alert" className="invalid-feedback d-block">
-            {t('reports.rangeInvalid', { years: reportMaxYears })}
+            {unreadable.start || unreadable.end
+              ? t('dateInput.unreadable', { example })
+              : t('reports.rangeInvalid', { years: reportMaxYears })}
           </div>
         )}
       </fieldset>
