@@ -8,6 +8,7 @@ import {
   createDirectoryPkiStore,
   issueOneTimeCertificate,
   loadOrCreatePortalPki,
+  readCertificateStatements,
   type PkiCredential,
   type PortalPki,
 } from '../src/pki/index.ts';
@@ -107,6 +108,18 @@ describe('a one-time certificate', () => {
     const other = await issueOneTimeCertificate(pki, { commonName: 'Maija Meikäläinen' });
     expect(other.privateKey.equals(certificate.privateKey)).toBe(false);
     expect(other.certificate.equals(certificate.certificate)).toBe(false);
+  });
+
+  it('carries the certificate policies asked for, and none unless asked', async () => {
+    const policies = ['2.25.1234.1'];
+    const withPolicy = await issueOneTimeCertificate(pki, { commonName: 'Pekka', policies });
+    const text = openssl(['x509', '-in', writePem(withPolicy, 'policy.pem'), '-noout', '-text']);
+    expect(text).toMatch(/Certificate Policies:\s+Policy: 2\.25\.1234\.1/);
+    expect(readCertificateStatements(withPolicy.certificate)).toEqual({
+      policies,
+      qcCompliance: false,
+    });
+    expect(readCertificateStatements(certificate.certificatePem).policies).toEqual([]);
   });
 
   it('refuses a subject serialNumber that is not a printable string, and a zero validity', async () => {
