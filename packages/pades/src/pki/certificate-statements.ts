@@ -9,17 +9,45 @@ export interface CertificateStatements {
   qcCompliance: boolean;
 }
 
+const certificatePoliciesOid = '2.5.29.32';
 const qcStatementsOid = '1.3.6.1.5.5.7.1.3';
 const qcComplianceOid = '0.4.0.1862.1.1';
 
-/** The statement ids of a qcStatements extension value: SEQUENCE OF SEQUENCE { OID, info? }. */
-function qcStatementIds(value: ArrayBuffer): string[] {
+/**
+ * An OBJECT IDENTIFIER's dotted form from its DER contents, with arcs of any size: asn1js
+ * (and so @peculiar/x509) writes an arc beyond 2^53, such as a UUID's (2.25.<128 bits>), in hex.
+ */
+export function dottedOid(contents: Uint8Array): string | null {
+  const arcs: bigint[] = [];
+  let value = 0n;
+  let pending = false;
+  for (const byte of contents) {
+    value = (value << 7n) | BigInt(byte & 0x7f);
+    pending = (byte & 0x80) !== 0;
+    if (!pending) {
+      arcs.push(value);
+      value = 0n;
+    }
+  }
+  const [first, ...rest] = arcs;
+  if (pending || first === undefined) return null;
+  const top = first < 40n ? 0n : first < 80n ? 1n : 2n;
+  return [top, first - top * 40n, ...rest].join('.');
+}
+
+/** The OIDs that open each element of a SEQUENCE OF SEQUENCE { OID, ... } (policies, qcStatements). */
+function leadingOids(value: ArrayBuffer): string[] {
   const parsed = asn1js.fromBER(value);
   if (parsed.offset === -1 || !(parsed.result instanceof asn1js.Sequence)) return [];
-  return parsed.result.valueBlock.value.flatMap((statement) => {
-    if (!(statement instanceof asn1js.Sequence)) return [];
-    const [id] = statement.valueBlock.value;
-    return id instanceof asn1js.ObjectIdentifier ? [id.valueBlock.toString()] : [];
+  return parsed.result.valueBlock.value.flatMap((element) => {
+    if (!(element instanceof asn1js.Sequence)) return [];
+    const [id] = element.valueBlock.value;
+    if (!(id instanceof asn1js.ObjectIdentifier)) return [];
+    // The whole TLV: the contents follow the tag and the (short or long) length.
+    const encoded = id.valueBeforeDecodeView;
+    const lengthByte = encoded[1] ?? 0;
+    const dotted = dottedOid(encoded.subarray(lengthByte < 0x80 ? 2 : 2 + (lengthByte & 0x7f)));
+    return dotted ? [dotted] : [];
   });
 }
 
@@ -34,20 +62,17 @@ export function readCertificateStatements(certificate: string | Buffer): Certifi
   } catch {
     return { policies: [], qcCompliance: false };
   }
-  let policies: string[] = [];
-  try {
-    policies = [...(parsed.getExtension(x509.CertificatePolicyExtension)?.policies ?? [])];
-  } catch {
-    // an unreadable extension names no policy
-  }
-  const qcStatements = parsed.getExtension(qcStatementsOid);
-  let qcCompliance = false;
-  try {
-    qcCompliance = qcStatements
-      ? qcStatementIds(qcStatements.value).includes(qcComplianceOid)
-      : false;
-  } catch {
-    // an unreadable extension claims nothing
-  }
-  return { policies, qcCompliance };
+  // An unreadable extension names nothing.
+  const oidsOf = (extensionOid: string) => {
+    const extension = parsed.getExtension(extensionOid);
+    try {
+      return extension ? leadingOids(extension.value) : [];
+    } catch {
+      return [];
+    }
+  };
+  return {
+    policies: oidsOf(certificatePoliciesOid),
+    qcCompliance: oidsOf(qcStatementsOid).includes(qcComplianceOid),
+  };
 }

@@ -8,6 +8,7 @@ import {
   signPdf,
 } from '@esign/pades';
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
+import { sealValidationData } from '../pki/seal-validation-data.ts';
 import { SignedIdentity } from './signer-session.ts';
 import type { SigningDeps } from './signing-deps.ts';
 
@@ -90,19 +91,6 @@ function signerLine(signer: SignerRow, language: Language): string {
   return parts.join(' – ');
 }
 
-/** The seal's certificates, the portal CAs' and TSA's, and the CRLs, for the /DSS. */
-async function sealValidationData(deps: SigningDeps) {
-  const { seal, pki } = deps.trust;
-  const certificates = new Map<string, Buffer>();
-  for (const credential of [seal, pki.root, pki.issuing, pki.timeStamping])
-    for (const der of [credential.certificate, ...credential.chain])
-      certificates.set(der.toString('base64'), der);
-  return {
-    certificates: [...certificates.values()],
-    crls: [await deps.trust.crl('issuing'), await deps.trust.crl('root')],
-  };
-}
-
 /**
  * Makes the personal signed file in `dir` and answers its path: the signed file plus a page listing the signers'
  * verified identifiers, sealed by the organisation at B-T and brought to B-LTA; the signed
@@ -148,7 +136,7 @@ export async function addPersonalSignedFile(
     signingTime: deps.clock.now(),
     appearance: { lines: [organisation, text.seal], showLevel: false },
   });
-  await addValidationData(sealed, withDss, await sealValidationData(deps));
+  await addValidationData(sealed, withDss, await sealValidationData(deps.trust));
   await addDocumentTimestamp(withDss, output, timestamp);
   return output;
 }
