@@ -32,6 +32,7 @@ function coverage(signature: VerifiedSignature, texts: ReportTexts): string[] {
     ...(count('DocumentTimestamp') ? [texts.documentTimestamps(count('DocumentTimestamp'))] : []),
     ...(count('ValidationData') ? [texts.validationData] : []),
   ];
+  if (allowed.length === 0 && count('Other') === 0) return [texts.addedNothing];
   return [
     ...(allowed.length ? [texts.addedAfter(allowed)] : []),
     ...(count('Other') ? [texts.otherChanges(count('Other'))] : []),

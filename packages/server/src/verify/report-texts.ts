@@ -35,6 +35,7 @@ export interface ReportTexts {
   signatures: (count: number) => string;
   documentTimestamps: (count: number) => string;
   validationData: string;
+  addedNothing: string;
   otherChanges: (count: number) => string;
   chainTrusted: string;
   chainNotTrusted: string;
@@ -84,6 +85,7 @@ const english: ReportTexts = {
   documentTimestamps: (count) =>
     `${count} ${count === 1 ? 'document time stamp' : 'document time stamps'}`,
   validationData: 'validation data',
+  addedNothing: 'Something was added to the file after it, but the document itself did not change.',
   otherChanges: (count) =>
     `Changed after it in a way signatures do not allow: ${count} ${count === 1 ? 'change' : 'changes'}.`,
   chainTrusted: 'Certificate: trusted (its chain leads to a trusted root certificate).',
@@ -141,6 +143,7 @@ const finnish: ReportTexts = {
   documentTimestamps: (count) =>
     `${count} ${count === 1 ? 'asiakirjan aikaleima' : 'asiakirjan aikaleimaa'}`,
   validationData: 'varmennetiedot',
+  addedNothing: 'Tiedostoon on lisätty jotain sen jälkeen, mutta itse asiakirja ei muuttunut.',
   otherChanges: (count) =>
     `Muutettu sen jälkeen tavalla, jota allekirjoitukset eivät salli: ${count} ${count === 1 ? 'muutos' : 'muutosta'}.`,
   chainTrusted: 'Varmenne: luotettu (varmenneketju johtaa luotettuun juurivarmenteeseen).',
@@ -197,6 +200,7 @@ const swedish: ReportTexts = {
   documentTimestamps: (count) =>
     `${count} ${count === 1 ? 'dokumenttidsstämpel' : 'dokumenttidsstämplar'}`,
   validationData: 'valideringsdata',
+  addedNothing: 'Något har lagts till i filen efter den, men själva dokumentet har inte ändrats.',
   otherChanges: (count) =>
     `Ändrat efter den på ett sätt som underskrifter inte tillåter: ${count} ${count === 1 ? 'ändring' : 'ändringar'}.`,
   chainTrusted: 'Certifikat: betrott (certifikatkedjan leder till ett betrott rotcertifikat).',

@@ -1,0 +1,14 @@
+import { VerifyResult, verifyPaths } from '@esign/contract';
+import { useMutation } from '@tanstack/react-query';
+import { requestJson } from '../../../lib/http.ts';
+
+/** Sends a PDF to be verified; the server keeps nothing of it. */
+export function verifyFile(file: File): Promise<VerifyResult> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return requestJson(verifyPaths.verify, VerifyResult, { method: 'POST', body });
+}
+
+export function useVerifyFile() {
+  return useMutation({ mutationFn: verifyFile });
+}

@@ -1,0 +1,24 @@
+import type { VerifyVerdict } from '@esign/contract';
+import { useTranslation } from 'react-i18next';
+
+const variants: Record<VerifyVerdict, string> = {
+  Valid: 'success',
+  Invalid: 'danger',
+  Unsigned: 'secondary',
+  Indeterminate: 'warning',
+};
+
+/** The file's verdict in one line a non-expert understands. */
+export function VerdictSummary({ verdict }: { verdict: VerifyVerdict }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className={`alert alert-${variants[verdict]}`}
+      data-testid="verify-verdict"
+      data-verdict={verdict}
+    >
+      <p className="h4 mb-1">{t(`verify.verdict.${verdict}.title`)}</p>
+      <p className="mb-0">{t(`verify.verdict.${verdict}.text`)}</p>
+    </div>
+  );
+}
