@@ -16,9 +16,9 @@ function Row({ label, mark, children }: { label: string; mark?: MarkState; child
   return (
     <>
       <dt className="col-sm-4">{label}</dt>
-      <dd className="col-sm-8">
+      <dd className="col-sm-8 d-flex">
         {mark && <StatusMark state={mark} />}
-        {children}
+        <div>{children}</div>
       </dd>
     </>
   );

@@ -17,8 +17,10 @@ export function VerdictSummary({ verdict }: { verdict: VerifyVerdict }) {
       data-testid="verify-verdict"
       data-verdict={verdict}
     >
-      <p className="h4 mb-1">{t(`verify.verdict.${verdict}.title`)}</p>
-      <p className="mb-0">{t(`verify.verdict.${verdict}.text`)}</p>
+      <p className="mb-0">
+        <strong className="d-block fs-5 mb-1">{t(`verify.verdict.${verdict}.title`)}</strong>
+        {t(`verify.verdict.${verdict}.text`)}
+      </p>
     </div>
   );
 }

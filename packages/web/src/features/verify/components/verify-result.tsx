@@ -30,7 +30,12 @@ export function VerifyResultView({ result, fileName }: VerifyResultViewProps) {
   });
   return (
     <section className="mt-4" data-testid="verify-result" aria-labelledby="verify-result-heading">
-      <h2 id="verify-result-heading" ref={headingRef} tabIndex={-1} className="h3 text-break">
+      <h2
+        id="verify-result-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="h3 text-break verify-result-heading"
+      >
         {t('verify.resultHeading', { name: fileName })}
       </h2>
       <VerdictSummary verdict={result.Verdict} />
