@@ -41,7 +41,7 @@ describe('the verification report’s words', () => {
     expect(lines).toContain('Level: Advanced electronic signature');
     expect(lines).toContain('PAdES level: B-LTA');
     expect(lines).toContain(
-      'Added after it (allowed after signing): 1 signature, validation data.',
+      'Added after it (allowed after signing): 1 signature and validation data.',
     );
     expect(lines).toContain('Revocation: not revoked at the time of signing');
   });

@@ -34,7 +34,13 @@ function coverage(signature: VerifiedSignature, texts: ReportTexts): string[] {
   ];
   if (allowed.length === 0 && count('Other') === 0) return [texts.addedNothing];
   return [
-    ...(allowed.length ? [texts.addedAfter(allowed)] : []),
+    ...(allowed.length
+      ? [
+          texts.addedAfter(
+            new Intl.ListFormat(texts.locale, { type: 'conjunction' }).format(allowed),
+          ),
+        ]
+      : []),
     ...(count('Other') ? [texts.otherChanges(count('Other'))] : []),
   ];
 }

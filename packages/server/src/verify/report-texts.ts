@@ -31,7 +31,7 @@ export interface ReportTexts {
   intact: string;
   broken: string;
   coversWholeDocument: string;
-  addedAfter: (items: string[]) => string;
+  addedAfter: (items: string) => string;
   signatures: (count: number) => string;
   documentTimestamps: (count: number) => string;
   validationData: string;
@@ -80,7 +80,7 @@ const english: ReportTexts = {
   intact: 'Intact: the signed content has not been changed.',
   broken: 'Broken: the signed content has been changed, or the signature does not match it.',
   coversWholeDocument: 'Covers the whole document.',
-  addedAfter: (items) => `Added after it (allowed after signing): ${items.join(', ')}.`,
+  addedAfter: (items) => `Added after it (allowed after signing): ${items}.`,
   signatures: (count) => `${count} ${count === 1 ? 'signature' : 'signatures'}`,
   documentTimestamps: (count) =>
     `${count} ${count === 1 ? 'document time stamp' : 'document time stamps'}`,
@@ -137,8 +137,7 @@ const finnish: ReportTexts = {
   intact: 'Ehjä: allekirjoitettua sisältöä ei ole muutettu.',
   broken: 'Rikki: allekirjoitettua sisältöä on muutettu, tai allekirjoitus ei vastaa sitä.',
   coversWholeDocument: 'Kattaa koko asiakirjan.',
-  addedAfter: (items) =>
-    `Lisätty sen jälkeen (sallittua allekirjoittamisen jälkeen): ${items.join(', ')}.`,
+  addedAfter: (items) => `Lisätty sen jälkeen (sallittua allekirjoittamisen jälkeen): ${items}.`,
   signatures: (count) => `${count} ${count === 1 ? 'allekirjoitus' : 'allekirjoitusta'}`,
   documentTimestamps: (count) =>
     `${count} ${count === 1 ? 'asiakirjan aikaleima' : 'asiakirjan aikaleimaa'}`,
@@ -195,7 +194,7 @@ const swedish: ReportTexts = {
   broken:
     'Bruten: det undertecknade innehållet har ändrats, eller underskriften stämmer inte med det.',
   coversWholeDocument: 'Omfattar hela dokumentet.',
-  addedAfter: (items) => `Tillagt efter den (tillåtet efter undertecknandet): ${items.join(', ')}.`,
+  addedAfter: (items) => `Tillagt efter den (tillåtet efter undertecknandet): ${items}.`,
   signatures: (count) => `${count} ${count === 1 ? 'underskrift' : 'underskrifter'}`,
   documentTimestamps: (count) =>
     `${count} ${count === 1 ? 'dokumenttidsstämpel' : 'dokumenttidsstämplar'}`,
