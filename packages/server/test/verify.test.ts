@@ -17,10 +17,15 @@ import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { encryptedPdf, makePdf, pdfWithBrokenObjectStream, pngImage } from './support/pdf.ts';
 import { signingIn } from './support/signed-copy.ts';
-import { mailsTo, pdfsigVerdicts } from './support/signing.ts';
+import { mailsTo, pdfsigVerdicts, sendFlow, signingTokenIn } from './support/signing.ts';
 import { useTestApp, type TestContext } from './support/test-app.ts';
 
 const flows = '/api/esign/SignFlows';
+
+const pathOf = (location: string) => {
+  const url = new URL(location, 'http://app.invalid');
+  return `${url.pathname}${url.search}`;
+};
 
 /** The text poppler reads from a PDF. */
 function textOf(pdf: Buffer): string {
@@ -117,6 +122,48 @@ describe.each(databaseKinds)('the public verification, on %s', (kind) => {
       LaterChanges: [],
       ChainTrusted: true,
       Revocation: 'Good',
+    });
+  });
+
+  it('reports a signature the portal made at Advanced, after a strong login, as Advanced', async () => {
+    const owner = await sender();
+    const name = `Kehittynyt ${kind}`;
+    const id = await sendFlow(owner, {
+      name,
+      level: 'Advanced',
+      signers: [{ Name: 'Ville Virtanen', Email: 'user2@example.com' }],
+    });
+    await runJobs();
+    const invitation = (await mailsTo(context.database.handle.db, 'user2@example.com')).find(
+      (mail) => mail.subject.includes(name),
+    );
+    const token = signingTokenIn(invitation?.text_body ?? '');
+    const signer = new TestClient(context.app);
+    await signer.get(`/api/sign/${token}`);
+    // The built-in provider's strong login as the demo account with a test identity code.
+    await signer.follow(await signer.get(`/api/sign/${token}/identify`));
+    const submitted = await signer.post(`${signer.lastLocation}/login`, {
+      email: 'user2@example.com',
+      password: 'user2-demo',
+    });
+    // Through the provider and the portal's callback, back to the signing page.
+    let answer = await signer.get(pathOf(submitted.json<{ location: string }>().location));
+    while (
+      answer.statusCode === 303 &&
+      !pathOf(String(answer.headers.location)).startsWith('/sign/')
+    )
+      answer = await signer.get(pathOf(String(answer.headers.location)));
+    expect(pathOf(String(answer.headers.location))).toBe(`/sign/${token}`);
+    const signed = await signer.post(`/api/sign/${token}/sign`, { HaveRead: true });
+    expect(signed.statusCode, signed.body).toBe(200);
+    await runJobs();
+    const detail = (await owner.get(`${flows}/${id}`)).json();
+    const download = await owner.get(`${flows}/${id}/signedfile/${detail.SignedFile.Guid}`);
+    const result = await verify(download.rawPayload);
+    expect(result.Verdict).toBe('Valid');
+    expect(result.Signatures[0]).toMatchObject({
+      PortalLevel: 'Advanced',
+      Signer: 'Ville Virtanen',
     });
   });
 
