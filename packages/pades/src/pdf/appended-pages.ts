@@ -3,6 +3,7 @@ import type { PdfDocument } from './document.ts';
 import type { FontSubsets } from './font-subset.ts';
 import { listFormFields } from './form-fields.ts';
 import { readCatalog, writeIncrementalUpdate, type NewObject } from './incremental-update.ts';
+import { deviceColorModel, type ColorModel } from './output-intent.ts';
 import { firstPageMediaBox, readPageTreeRoot } from './page-tree.ts';
 import { textString } from './serializer.ts';
 import type { StructureElement } from './structure-elements.ts';
@@ -45,6 +46,8 @@ export interface AppendTarget {
   mediaBox: readonly [number, number, number, number];
   /** The structure tree of a tagged document, else null. */
   structure: StructureTarget | null;
+  /** The device colours the pages may be drawn in (a PDF/A file's output intent decides). */
+  colorModel: ColorModel;
 }
 
 /**
@@ -81,7 +84,11 @@ export async function readAppendTarget(document: PdfDocument): Promise<AppendTar
   );
   const mediaBox = signaturePageBox(await firstPageMediaBox(document, root.dict));
   const structure = await readStructureTarget(document, catalog.dict);
-  return { catalog, root, acroFormValue, acroForm, fields, takenFieldNames, mediaBox, structure };
+  const colorModel = await deviceColorModel(document, catalog.dict);
+  return {
+    ...{ catalog, root, acroFormValue, acroForm, fields, takenFieldNames },
+    ...{ mediaBox, structure, colorModel },
+  };
 }
 
 /**

@@ -1,10 +1,21 @@
 import type { FontFace } from './font-program.ts';
 import type { FontSubsets } from './font-subset.ts';
+import type { ColorModel } from './output-intent.ts';
 
 export type Rgb = readonly [number, number, number];
 
 const number = (value: number) => String(Number(value.toFixed(2)));
-const color = (rgb: Rgb) => rgb.map(number).join(' ');
+
+/** The operator that sets an RGB colour in a device colour space, for filling or stroking. */
+function setColor(rgb: Rgb, model: ColorModel, stroke: boolean): string {
+  const [r, g, b] = rgb;
+  const operator = (fill: string) => (stroke ? fill.toUpperCase() : fill);
+  if (model === 'gray') return `${number(0.299 * r + 0.587 * g + 0.114 * b)} ${operator('g')}`;
+  if (model === 'rgb') return `${[r, g, b].map(number).join(' ')} ${operator('rg')}`;
+  const black = 1 - Math.max(r, g, b);
+  const ink = (value: number) => (black >= 1 ? 0 : (1 - value - black) / (1 - black));
+  return `${[ink(r), ink(g), ink(b), black].map(number).join(' ')} ${operator('k')}`;
+}
 const tagName = /^[A-Za-z][A-Za-z0-9]*$/;
 
 /**
@@ -15,10 +26,13 @@ const tagName = /^[A-Za-z][A-Za-z0-9]*$/;
 export class ContentBuilder {
   private readonly operations: string[] = [];
   private readonly fonts: FontSubsets;
+  private readonly colorModel: ColorModel;
   private nextMcid = 0;
 
-  constructor(fonts: FontSubsets) {
+  /** Colours are given as RGB and written in `colorModel`, the one the document allows. */
+  constructor(fonts: FontSubsets, colorModel: ColorModel = 'rgb') {
     this.fonts = fonts;
+    this.colorModel = colorModel;
   }
 
   /** Text with its baseline starting at (x, y), in the regular face unless told. */
@@ -33,7 +47,7 @@ export class ContentBuilder {
     const hex = this.fonts.encode(face, text);
     const font = this.fonts.resourceName(face);
     this.operations.push(
-      `BT ${color(style.fill ?? [0, 0, 0])} rg /${font} ${number(size)} Tf ${number(x)} ${number(y)} Td <${hex}> Tj ET`,
+      `BT ${setColor(style.fill ?? [0, 0, 0], this.colorModel, false)} /${font} ${number(size)} Tf ${number(x)} ${number(y)} Td <${hex}> Tj ET`,
     );
     return this;
   }
@@ -48,8 +62,10 @@ export class ContentBuilder {
   ): this {
     const path = `${number(x)} ${number(y)} ${number(width)} ${number(height)} re`;
     const state = [
-      paint.fill ? `${color(paint.fill)} rg` : '',
-      paint.stroke ? `${color(paint.stroke)} RG ${number(paint.lineWidth ?? 1)} w` : '',
+      paint.fill ? setColor(paint.fill, this.colorModel, false) : '',
+      paint.stroke
+        ? `${setColor(paint.stroke, this.colorModel, true)} ${number(paint.lineWidth ?? 1)} w`
+        : '',
     ].filter(Boolean);
     const operator = paint.fill && paint.stroke ? 'B' : paint.fill ? 'f' : 'S';
     this.operations.push(`q ${state.join(' ')} ${path} ${operator} Q`);

@@ -86,6 +86,8 @@ function subsetTag(face: FontFace, widths: number[], unicode: Map<number, string
 function writeFace(face: FontFace, used: FaceSubset, allocate: () => PdfRef) {
   const font = fontProgram(face);
   const program = Buffer.from(used.subset.encode());
+  // fontkit tags the subset with Apple's 'true'; 1.0 is the TrueType version every reader knows.
+  if (program.toString('latin1', 0, 4) === 'true') program.writeUInt32BE(0x00010000, 0);
   // Composite glyphs bring their parts into the subset: CIDSet names every glyph in it.
   const glyphCount = create(program);
   if (!('numGlyphs' in glyphCount)) throw new PdfError('the font subset is not one font');

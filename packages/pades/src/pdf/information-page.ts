@@ -4,6 +4,7 @@ import { PdfDocument } from './document.ts';
 import { ContentBuilder, type Rgb } from './drawing.ts';
 import { FontSubsets } from './font-subset.ts';
 import { newFieldNames } from './form-fields.ts';
+import type { ColorModel } from './output-intent.ts';
 import type { Box } from './signature-page-layout.ts';
 import { element, type ContentKid, type StructureElement } from './structure-elements.ts';
 import { fileSource } from './source.ts';
@@ -45,6 +46,7 @@ function layoutInformationPages(
   mediaBox: MediaBox,
   options: Pick<AppendInformationPageOptions, 'heading' | 'lines' | 'language'>,
   seal: { name: string; label: string; description: string },
+  colorModel: ColorModel,
 ): AppendedPages {
   const [left, bottom, right, top] = mediaBox;
   const width = right - left - 2 * margin;
@@ -64,7 +66,7 @@ function layoutInformationPages(
   const pages: ContentBuilder[] = [];
   let y = firstBaseline;
   const startPage = () => {
-    const content = new ContentBuilder(fonts);
+    const content = new ContentBuilder(fonts, colorModel);
     const heading = () =>
       content.text(left + margin, top - 80, 20, fitToWidth(options.heading, 20, width, 'bold'), {
         face: 'bold',
@@ -144,7 +146,8 @@ export async function appendInformationPage(options: AppendInformationPageOption
       'Seal',
     );
     const { label, description = label } = options.sealField;
-    const pages = layoutInformationPages(target.mediaBox, options, { name, label, description });
+    const seal = { name, label, description };
+    const pages = layoutInformationPages(target.mediaBox, options, seal, target.colorModel);
     update = appendPagesUpdate(document, target, pages);
   } finally {
     await source.close();

@@ -1,5 +1,6 @@
 import { ContentBuilder, type Rgb } from './drawing.ts';
 import type { FontSubsets } from './font-subset.ts';
+import type { ColorModel } from './output-intent.ts';
 import { fitToWidth } from './text-fit.ts';
 import { numberOf, PdfName, type PdfDict, type PdfValue } from './values.ts';
 
@@ -28,19 +29,27 @@ export function rectangleSize(
  * The normal appearance of a signed widget: a Form XObject the size of its rectangle with
  * a frame and the lines, the first larger, all shrunk to fit the height and cut to the width,
  * in the fonts of `fonts.subsets`; `fonts.resources` names the /Font dictionary (a reference
- * to it, written once every appearance is drawn) that those fonts are written to.
+ * to it, written once every appearance is drawn) that those fonts are written to; colours
+ * are written in `colorModel`.
  */
 export function signatureAppearance(
   size: { width: number; height: number },
   lines: string[],
   fonts: { subsets: FontSubsets; resources: PdfValue },
+  colorModel: ColorModel = 'rgb',
 ): { dict: PdfDict; data: Buffer } {
   const { width, height } = size;
-  const content = new ContentBuilder(fonts.subsets).rectangle(0.5, 0.5, width - 1, height - 1, {
-    fill: background,
-    stroke: frame,
-    lineWidth: 1,
-  });
+  const content = new ContentBuilder(fonts.subsets, colorModel).rectangle(
+    0.5,
+    0.5,
+    width - 1,
+    height - 1,
+    {
+      fill: background,
+      stroke: frame,
+      lineWidth: 1,
+    },
+  );
   const sizes = lines.map((_, index) => (index === 0 ? 11 : 8));
   const needed = sizes.reduce((sum, lineSize) => sum + lineSize * leading, 0);
   const scale = Math.min(1, (height - 2 * padding) / Math.max(needed, 1));

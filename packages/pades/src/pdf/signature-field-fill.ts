@@ -1,7 +1,8 @@
 import type { PdfDocument } from './document.ts';
 import { FontSubsets } from './font-subset.ts';
 import type { FormField } from './form-fields.ts';
-import type { NewObject } from './incremental-update.ts';
+import { readCatalog, type NewObject } from './incremental-update.ts';
+import { deviceColorModel } from './output-intent.ts';
 import { formatUtcMinute, rectangleSize, signatureAppearance } from './signature-appearance.ts';
 import type { SignatureFieldOptions } from './signature-field-options.ts';
 import { isDict, isRef, nameOf, PdfError, type PdfDict, type PdfRef } from './values.ts';
@@ -31,6 +32,7 @@ export async function fillEmptySignatureField(
 
   const objects: NewObject[] = [];
   const lines = appearanceLines(options);
+  const colorModel = await deviceColorModel(document, (await readCatalog(document)).dict);
   // The fonts are written after every appearance is drawn, into the /Font dictionary all share.
   let fonts: { subsets: FontSubsets; resources: PdfRef } | undefined;
   const withAppearance = (widget: PdfDict): PdfDict => {
@@ -38,7 +40,8 @@ export async function fillEmptySignatureField(
     if (!size) return widget;
     fonts ??= { subsets: new FontSubsets(), resources: allocate() };
     const appearance = allocate();
-    objects.push({ ref: appearance, value: signatureAppearance(size, lines, fonts) });
+    const drawn = signatureAppearance(size, lines, fonts, colorModel);
+    objects.push({ ref: appearance, value: drawn });
     return new Map([...widget, ['AP', new Map([['N', appearance]])]]);
   };
 

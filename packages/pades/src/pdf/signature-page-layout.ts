@@ -1,5 +1,6 @@
 import { ContentBuilder, type Rgb } from './drawing.ts';
 import { FontSubsets } from './font-subset.ts';
+import type { ColorModel } from './output-intent.ts';
 import { element, type StructureElement } from './structure-elements.ts';
 import { fitToWidth, wrapToWidth } from './text-fit.ts';
 import { PdfError } from './values.ts';
@@ -127,6 +128,7 @@ function rowsPerPageAtMost(mediaBox: MediaBox, text: SignaturePageText): number 
 export function layoutSignaturePages(
   mediaBox: MediaBox,
   text: SignaturePageText,
+  colorModel: ColorModel = 'rgb',
 ): SignaturePagesLayout {
   const [left, bottom, right] = mediaBox;
   const columnWidth = (right - left - 2 * margin - columnGap) / 2;
@@ -142,7 +144,7 @@ export function layoutSignaturePages(
   const section: StructureElement = element('Sect', [], { lang: text.language });
   const tableRows: StructureElement[] = [];
   const pages = Array.from({ length: pageCount }, (_, pageIndex) => {
-    const content = new ContentBuilder(fonts);
+    const content = new ContentBuilder(fonts, colorModel);
     const page = { number: pageIndex + 1, of: pageCount };
     const { y, heading, title } = drawHeading(content, mediaBox, text, page);
     if (heading !== undefined)

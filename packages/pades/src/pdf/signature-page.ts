@@ -34,7 +34,7 @@ export async function prepareSignaturePageUpdate(
   const target = await readAppendTarget(document);
   const fieldNames = newFieldNames(options.signers, target.takenFieldNames, 'Signer');
   let next = 0;
-  const layout = layoutSignaturePages(target.mediaBox, options);
+  const layout = layoutSignaturePages(target.mediaBox, options, target.colorModel);
   const pages = layout.pages.map(({ content, boxes }) => ({
     content,
     fields: boxes.flatMap((box) => {
