@@ -8,7 +8,7 @@ import type { ColorModel } from './output-intent.ts';
 import type { Box } from './signature-page-layout.ts';
 import { element, type ContentKid, type StructureElement } from './structure-elements.ts';
 import { fileSource } from './source.ts';
-import { fitToWidth, wrapToWidth } from './text-fit.ts';
+import { fitToWidth, sizeToFit, wrapToWidth } from './text-fit.ts';
 import { PdfError } from './values.ts';
 
 export interface AppendInformationPageOptions {
@@ -61,6 +61,9 @@ function layoutInformationPages(
   if (firstBaseline - sealBox.y - sealBox.height < lineHeight)
     throw new PdfError('the page is too small for an information page');
 
+  // A long heading is set smaller, down to 14 pt, before it is cut.
+  const headingSize = sizeToFit(options.heading, width, { largest: 20, smallest: 14 }, 'bold');
+  const headingLine = fitToWidth(options.heading, headingSize, width, 'bold');
   const fonts = new FontSubsets();
   const section = element('Sect', [], options.language ? { lang: options.language } : {});
   const pages: ContentBuilder[] = [];
@@ -68,9 +71,7 @@ function layoutInformationPages(
   const startPage = () => {
     const content = new ContentBuilder(fonts, colorModel);
     const heading = () =>
-      content.text(left + margin, top - 80, 20, fitToWidth(options.heading, 20, width, 'bold'), {
-        face: 'bold',
-      });
+      content.text(left + margin, top - 80, headingSize, headingLine, { face: 'bold' });
     if (pages.length === 0)
       section.kids.push(element('H1', [{ page: 0, mcid: content.tagged('H1', heading) }]));
     else content.artifact(heading);

@@ -39,3 +39,15 @@ export function wrapToWidth(
   if (current) lines.push(current);
   return lines.map((line) => fitToWidth(line, size, width, face));
 }
+
+/** The largest font size from `largest` down to `smallest` at which text fits the width. */
+export function sizeToFit(
+  text: string,
+  width: number,
+  sizes: { largest: number; smallest: number },
+  face: FontFace = 'regular',
+): number {
+  const needed = textWidth(face, text, sizes.largest);
+  if (needed <= width) return sizes.largest;
+  return Math.max(sizes.smallest, Math.floor(((sizes.largest * width) / needed) * 10) / 10);
+}
