@@ -1,7 +1,8 @@
 import type { PdfDocument } from './document.ts';
-import { helveticaFont } from './drawing.ts';
+import { FontSubsets } from './font-subset.ts';
 import type { FormField } from './form-fields.ts';
-import type { NewObject } from './incremental-update.ts';
+import { readCatalog, type NewObject } from './incremental-update.ts';
+import { deviceColorModel } from './output-intent.ts';
 import { formatUtcMinute, rectangleSize, signatureAppearance } from './signature-appearance.ts';
 import type { SignatureFieldOptions } from './signature-field-options.ts';
 import { isDict, isRef, nameOf, PdfError, type PdfDict, type PdfRef } from './values.ts';
@@ -31,16 +32,16 @@ export async function fillEmptySignatureField(
 
   const objects: NewObject[] = [];
   const lines = appearanceLines(options);
-  let font: PdfRef | undefined;
+  const colorModel = await deviceColorModel(document, (await readCatalog(document)).dict);
+  // The fonts are written after every appearance is drawn, into the /Font dictionary all share.
+  let fonts: { subsets: FontSubsets; resources: PdfRef } | undefined;
   const withAppearance = (widget: PdfDict): PdfDict => {
     const size = rectangleSize(widget.get('Rect'));
     if (!size) return widget;
-    if (!font) {
-      font = allocate();
-      objects.push({ ref: font, value: helveticaFont() });
-    }
+    fonts ??= { subsets: new FontSubsets(), resources: allocate() };
     const appearance = allocate();
-    objects.push({ ref: appearance, value: signatureAppearance(size, lines, font) });
+    const drawn = signatureAppearance(size, lines, fonts, colorModel);
+    objects.push({ ref: appearance, value: drawn });
     return new Map([...widget, ['AP', new Map([['N', appearance]])]]);
   };
 
@@ -59,6 +60,10 @@ export async function fillEmptySignatureField(
       nameOf(widget.get('Subtype')) === 'Widget'
     )
       objects.push({ ref: kid, value: withAppearance(widget) });
+  }
+  if (fonts) {
+    const written = fonts.subsets.write(allocate);
+    objects.push({ ref: fonts.resources, value: written.resources }, ...written.objects);
   }
   return objects;
 }

@@ -133,7 +133,12 @@ export async function addPersonalSignedFile(
         .sort((a, b) => a.position - b.position)
         .map((signer) => signerLine(signer, language)),
     ],
-    sealField: { name: sealFieldName, label: organisation },
+    sealField: {
+      name: sealFieldName,
+      label: organisation,
+      description: organisation === text.seal ? text.seal : `${text.seal}: ${organisation}`,
+    },
+    language,
   });
   const { seal } = deps.trust;
   const timestamp = (digest: Buffer) => deps.trust.timestamp(digest);
