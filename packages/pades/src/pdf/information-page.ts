@@ -108,7 +108,7 @@ export async function appendInformationPage(options: AppendInformationPageOption
       name,
       label: options.sealField.label,
     });
-    update = appendPagesUpdate(document, target, pages);
+    update = await appendPagesUpdate(document, target, pages);
   } finally {
     await source.close();
   }

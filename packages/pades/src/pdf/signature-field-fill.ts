@@ -1,10 +1,12 @@
 import type { PdfDocument } from './document.ts';
 import { helveticaFont } from './drawing.ts';
 import type { FormField } from './form-fields.ts';
+import type { DictionaryText } from './dictionary-text.ts';
 import type { NewObject } from './incremental-update.ts';
+import { readDictionaryObject, rewrittenObject } from './object-rewrite.ts';
 import { formatUtcMinute, rectangleSize, signatureAppearance } from './signature-appearance.ts';
 import type { SignatureFieldOptions } from './signature-field-options.ts';
-import { isDict, isRef, nameOf, PdfError, type PdfDict, type PdfRef } from './values.ts';
+import { isDict, isRef, nameOf, PdfError, type PdfRef } from './values.ts';
 
 /** The appearance's lines: the caller's first line (or /Name), the signing time, the rest. */
 function appearanceLines(options: SignatureFieldOptions): string[] {
@@ -14,7 +16,8 @@ function appearanceLines(options: SignatureFieldOptions): string[] {
 
 /**
  * The objects that put a signature into an existing empty signature field: the field with
- * /V, and each of its widgets (itself when merged) with a drawn normal appearance.
+ * /V, and each of its widgets (itself when merged) with a drawn normal appearance; every
+ * other byte of them stays as written.
  * Refuses a field that is signed already or is not a signature field.
  */
 export async function fillEmptySignatureField(
@@ -32,8 +35,9 @@ export async function fillEmptySignatureField(
   const objects: NewObject[] = [];
   const lines = appearanceLines(options);
   let font: PdfRef | undefined;
-  const withAppearance = (widget: PdfDict): PdfDict => {
-    const size = rectangleSize(widget.get('Rect'));
+  // Gives a widget with a size a drawn normal appearance; its other keys stay as written.
+  const drawOn = (widget: DictionaryText): DictionaryText => {
+    const size = rectangleSize(widget.value.get('Rect'));
     if (!size) return widget;
     if (!font) {
       font = allocate();
@@ -41,13 +45,12 @@ export async function fillEmptySignatureField(
     }
     const appearance = allocate();
     objects.push({ ref: appearance, value: signatureAppearance(size, lines, font) });
-    return new Map([...widget, ['AP', new Map([['N', appearance]])]]);
+    return widget.set('AP', new Map([['N', appearance]]));
   };
 
-  const fieldDict: PdfDict = new Map(field.dict);
-  fieldDict.set('V', signature);
+  const fieldText = (await readDictionaryObject(document, field.ref)).set('V', signature);
   const merged = nameOf(field.dict.get('Subtype')) === 'Widget' || field.dict.has('Rect');
-  objects.push({ ref: field.ref, value: merged ? withAppearance(fieldDict) : fieldDict });
+  objects.push(rewrittenObject(field.ref, merged ? drawOn(fieldText) : fieldText));
   const kids = await document.resolve(field.dict.get('Kids'));
   for (const kid of Array.isArray(kids) ? kids : []) {
     const widget = await document.resolve(kid);
@@ -58,7 +61,7 @@ export async function fillEmptySignatureField(
       !widget.has('T') &&
       nameOf(widget.get('Subtype')) === 'Widget'
     )
-      objects.push({ ref: kid, value: withAppearance(widget) });
+      objects.push(rewrittenObject(kid, drawOn(await readDictionaryObject(document, kid))));
   }
   return objects;
 }

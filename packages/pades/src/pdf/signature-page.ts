@@ -39,7 +39,7 @@ export async function prepareSignaturePageUpdate(
       return name === undefined ? [] : [{ name, box }];
     }),
   }));
-  return { update: appendPagesUpdate(document, target, pages), fieldNames };
+  return { update: await appendPagesUpdate(document, target, pages), fieldNames };
 }
 
 /**
