@@ -1,5 +1,5 @@
 import { Lexer } from './lexer.ts';
-import { serialize } from './serializer.ts';
+import { serialize, serializeName } from './serializer.ts';
 import { isDict, PdfError, PdfName, type PdfDict, type PdfValue } from './values.ts';
 
 interface Span {
@@ -13,7 +13,7 @@ type Edit =
   | { kind: 'nested'; text: DictionaryText };
 
 const whitespace = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-const refList = (items: PdfValue[]) => items.map(serialize).join(' ');
+const itemsText = (items: PdfValue[]) => items.map(serialize).join(' ');
 
 /**
  * A dictionary as it is written (in a file, or inside another dictionary), edited key by key:
@@ -102,7 +102,7 @@ export class DictionaryText {
       const span = this.spans.get(key);
       if (!span) {
         const value = edit.kind === 'append' ? edit.items : edit.kind === 'set' ? edit.value : null;
-        added += ` ${serialize(new Map([[key, value]])).slice(2, -2)}`;
+        added += ` ${serializeName(key)} ${serialize(value)}`;
       } else if (edit.kind === 'set') {
         // '/Key/Name' has no space between key and value: a number put there needs one.
         const glued = !whitespace.has(this.bytes[span.start - 1] ?? 0x20);
@@ -111,7 +111,7 @@ export class DictionaryText {
       } else if (edit.kind === 'append') {
         // The array's closing bracket is its span's last byte.
         const at = span.end - 1;
-        const text = Buffer.from(` ${refList(edit.items)}`, 'latin1');
+        const text = Buffer.from(` ${itemsText(edit.items)}`, 'latin1');
         splices.push({ start: at, end: at, text });
       } else splices.push({ ...span, text: edit.text.toBuffer() });
     }
@@ -138,7 +138,7 @@ export function appendToArrayText(bytes: Buffer, items: PdfValue[]): Buffer {
   const close = lexer.position - 1;
   return Buffer.concat([
     bytes.subarray(start, close),
-    Buffer.from(` ${refList(items)}`, 'latin1'),
+    Buffer.from(` ${itemsText(items)}`, 'latin1'),
     bytes.subarray(close, lexer.position),
   ]);
 }
