@@ -7,18 +7,15 @@ import { keySigner } from './signers/signer.ts';
 import { requestTimestamp } from './timestamp/index.ts';
 import { verifyPdf } from './verify/verify.ts';
 import { describeReport, reportFails } from './cli-report.ts';
-
-const usage = `Usage:
-  pades sign --in IN.pdf --out OUT.pdf --p12 FILE.p12 --password PW [--level B-B|B-T|B-LT|B-LTA] [--tsa URL] [--field NAME] [--reason TEXT] [--location TEXT]
-  pades timestamp --in IN.pdf --out OUT.pdf [--tsa URL]
-  pades verify IN.pdf [--json] [--trust CA.pem ...]`;
+import { isCommand, usageOf } from './cli-usage.ts';
 
 const levels = ['B-B', 'B-T', 'B-LT', 'B-LTA'] as const;
 const needsTsa = 'needs a time-stamp authority: give --tsa URL or set TSA_URL';
 
 /**
- * The `pades` command; answers the exit code (1 when a signature is invalid, untrusted or
- * revoked); throws, with a message for the operator, when it cannot do what was asked.
+ * The `pades` command; answers the exit code (0 with the usage for --help; 1 when verify
+ * finds a signature invalid, untrusted, revoked or changed after as PAdES does not allow);
+ * throws, with a message for the operator, when it cannot do what was asked.
  */
 export async function runCli(
   argv: string[],
@@ -26,6 +23,12 @@ export async function runCli(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    print(usageOf(isCommand(rest[0]) ? rest[0] : undefined));
+    return 0;
+  }
+  if (!isCommand(command)) throw new Error(usageOf());
+  const usage = usageOf(command);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
@@ -41,8 +44,13 @@ export async function runCli(
       location: { type: 'string' },
       json: { type: 'boolean', default: false },
       trust: { type: 'string', multiple: true, default: [] },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
+  if (values.help) {
+    print(usage);
+    return 0;
+  }
   const tsaUrl = values.tsa || env.TSA_URL;
   const timestamp = tsaUrl ? (digest: Buffer) => requestTimestamp(tsaUrl, digest) : undefined;
   if (command === 'sign') {
@@ -98,5 +106,5 @@ export async function runCli(
       await source.close();
     }
   }
-  throw new Error(usage);
+  throw new Error(usageOf());
 }

@@ -3,6 +3,7 @@ export { createCadesSignature, type CadesOptions } from './cms/cades.ts';
 export { PdfDocument } from './pdf/document.ts';
 export { fileSource, bufferSource, type PdfSource } from './pdf/source.ts';
 export { PdfError } from './pdf/values.ts';
+export { lastStartxref, startxrefSearchBytes } from './pdf/startxref.ts';
 export { checkCompletable } from './pdf/completion-check.ts';
 export {
   findActiveContent,

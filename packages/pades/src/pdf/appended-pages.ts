@@ -2,7 +2,9 @@ import { deflateSync } from 'node:zlib';
 import type { PdfDocument } from './document.ts';
 import type { FontSubsets } from './font-subset.ts';
 import { listFormFields } from './form-fields.ts';
+import { acroFormUpdate } from './acro-form-update.ts';
 import { readCatalog, writeIncrementalUpdate, type NewObject } from './incremental-update.ts';
+import { appendToArray, readDictionaryObject, rewrittenObject } from './object-rewrite.ts';
 import { deviceColorModel, type ColorModel } from './output-intent.ts';
 import { firstPageMediaBox, readPageTreeRoot } from './page-tree.ts';
 import { textString } from './serializer.ts';
@@ -10,7 +12,7 @@ import type { StructureElement } from './structure-elements.ts';
 import { readStructureTarget, type StructureTarget } from './structure-tree.ts';
 import { structureUpdate } from './structure-update.ts';
 import { signaturePageBox, type Box } from './signature-page-layout.ts';
-import { isDict, isRef, numberOf, PdfName, PdfRef, type PdfDict, type PdfValue } from './values.ts';
+import { isDict, PdfName, PdfRef, type PdfDict, type PdfValue } from './values.ts';
 
 /** An empty signature field on an appended page; `description` names it to people (/TU). */
 export interface AppendedField {
@@ -33,13 +35,10 @@ export interface AppendedPages {
   structure: StructureElement[];
 }
 
-/** What appending pages to a document starts from: its catalog, page tree and AcroForm. */
+/** What appending pages to a document starts from: its catalog and page tree. */
 export interface AppendTarget {
   catalog: { ref: PdfRef; dict: PdfDict };
   root: { ref: PdfRef; dict: PdfDict; kids: PdfValue[]; count: number };
-  acroFormValue: PdfValue | undefined;
-  acroForm: PdfDict;
-  fields: PdfValue[];
   /** Full names of the form's fields, which new fields must not reuse. */
   takenFieldNames: Set<string>;
   /** The appended pages' MediaBox (signaturePageBox of the first page's). */
@@ -74,35 +73,32 @@ function emptySignatureField(field: AppendedField, page: PdfRef, appearance: Pdf
 export async function readAppendTarget(document: PdfDocument): Promise<AppendTarget> {
   const catalog = await readCatalog(document);
   const root = await readPageTreeRoot(document, catalog.dict);
-  const acroFormValue = catalog.dict.get('AcroForm');
-  const existingForm = await document.resolve(acroFormValue);
-  const acroForm: PdfDict = isDict(existingForm) ? new Map(existingForm) : new Map();
-  const existingFields = await document.resolve(acroForm.get('Fields'));
-  const fields = Array.isArray(existingFields) ? existingFields : [];
+  const acroForm = await document.resolve(catalog.dict.get('AcroForm'));
+  const fields = await document.resolve(isDict(acroForm) ? acroForm.get('Fields') : undefined);
   const takenFieldNames = new Set(
-    (await listFormFields(document, fields)).map((field) => field.fullName),
+    (await listFormFields(document, Array.isArray(fields) ? fields : [])).map(
+      (field) => field.fullName,
+    ),
   );
   const mediaBox = signaturePageBox(await firstPageMediaBox(document, root.dict));
   const structure = await readStructureTarget(document, catalog.dict);
   const colorModel = await deviceColorModel(document, catalog.dict);
-  return {
-    ...{ catalog, root, acroFormValue, acroForm, fields, takenFieldNames },
-    ...{ mediaBox, structure, colorModel },
-  };
+  return { catalog, root, takenFieldNames, mediaBox, structure, colorModel };
 }
 
 /**
  * The incremental update that appends `pages` after the last page, each with its empty
  * signature fields added to the page and the AcroForm (SigFlags 1 at least), the fonts
  * embedded, and in a tagged document the pages' elements added to the structure tree;
- * earlier pages, fields and signatures are kept, and no earlier byte changes.
+ * earlier pages, fields and signatures are kept, and no earlier byte changes: the page tree's
+ * root, the form and the catalog are written again with only their changed keys different.
  */
-export function appendPagesUpdate(
+export async function appendPagesUpdate(
   document: PdfDocument,
   target: AppendTarget,
   appended: AppendedPages,
-): Buffer {
-  const { catalog, root, acroFormValue, mediaBox } = target;
+): Promise<Buffer> {
+  const { catalog, root, mediaBox } = target;
   const { pages } = appended;
   let next = document.size;
   const allocate = () => new PdfRef(next++, 0);
@@ -152,24 +148,13 @@ export function appendPagesUpdate(
     }
     objects.push({ ref: pageRef, value: pageDict });
   });
-  objects.push({
-    ref: root.ref,
-    value: new Map([
-      ...root.dict,
-      ['Kids', [...root.kids, ...pageRefs]],
-      ['Count', root.count + pages.length],
-    ]),
-  });
+  const rootText = await readDictionaryObject(document, root.ref);
+  objects.push(...(await appendToArray(document, rootText, 'Kids', pageRefs)));
+  objects.push(rewrittenObject(root.ref, rootText.set('Count', root.count + pages.length)));
   objects.push(...fieldObjects(pages, pageRefs, fieldRefs, structure?.fieldKeys ?? [], allocate));
 
-  const acroForm = new Map(target.acroForm);
-  acroForm.set('Fields', [...target.fields, ...fieldRefs.flat()]);
-  acroForm.set('SigFlags', (numberOf(acroForm.get('SigFlags')) ?? 0) | 1);
-  const acroFormRef = isRef(acroFormValue) ? acroFormValue : allocate();
-  objects.push({ ref: acroFormRef, value: acroForm });
-  if (!isRef(acroFormValue)) catalogChanges.set('AcroForm', acroFormRef);
-  if (catalogChanges.size > 0)
-    objects.push({ ref: catalog.ref, value: new Map([...catalog.dict, ...catalogChanges]) });
+  const formChange = { fields: fieldRefs.flat(), sigFlags: 1, catalog: catalogChanges };
+  objects.push(...(await acroFormUpdate(document, catalog.ref, formChange, allocate)));
   return writeIncrementalUpdate(document, objects);
 }
 

@@ -149,7 +149,7 @@ export async function appendInformationPage(options: AppendInformationPageOption
     const { label, description = label } = options.sealField;
     const seal = { name, label, description };
     const pages = layoutInformationPages(target.mediaBox, options, seal, target.colorModel);
-    update = appendPagesUpdate(document, target, pages);
+    update = await appendPagesUpdate(document, target, pages);
   } finally {
     await source.close();
   }

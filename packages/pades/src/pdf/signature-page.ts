@@ -44,7 +44,7 @@ export async function prepareSignaturePageUpdate(
       return [{ name, box, description: signatureFieldLabel(options.language, signer.name) }];
     }),
   }));
-  const update = appendPagesUpdate(document, target, { ...layout, pages });
+  const update = await appendPagesUpdate(document, target, { ...layout, pages });
   return { update, fieldNames };
 }
 
