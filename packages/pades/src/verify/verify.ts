@@ -87,6 +87,8 @@ async function verifyDocument(
     .filter((item) => item.report.kind === 'document-timestamp' && item.meetsBaseline)
     .map((item) => ({
       gapStart: item.range.gapStart,
+      use: item.uses[0] ?? { chain: item.chain, at: new Date(item.report.validationTime.time) },
+      carried: item.carried,
       dss: dssOfRevision(revisions, item.range.end),
     }));
   const reports: SignatureReport[] = [];
