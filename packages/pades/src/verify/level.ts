@@ -34,8 +34,10 @@ export interface LevelCandidate {
   carried: CarriedData;
 }
 
-/** A valid, trusted document time stamp: its place, its TSA's chain, and the DSS of its revision. */
+/** An intact document time stamp: its place, its TSA's chain, and the DSS of its revision. */
 export interface LevelTimestamp {
+  /** Its TSA's chain is not untrusted: it can lift a signature to B-T and B-LTA. */
+  trusted: boolean;
   gapStart: number;
   use: ChainUse;
   carried: CarriedData;
@@ -69,13 +71,13 @@ function holdsValidationData(
  * The PAdES baseline level a signature reaches, judged as EU DSS (the reference validator)
  * judges it (ETSI EN 319 142-1 §6.3):
  * - B-B: the signature is valid with the CAdES attributes (signing-certificate-v2, no signing-time);
- * - B-T: a valid signature time stamp, or a valid document time stamp after the signature;
+ * - B-T: a valid signature time stamp, or a valid, trusted document time stamp after the signature;
  * - B-LT: a /DSS, and validation data (certificates and revocation data, in the current /DSS or
  *   carried by the CMS and the tokens) for the signer's chain and for the chain of every time
- *   stamp of the signature — its signature time stamps and the document time stamps after it —
- *   except the last document time stamp, which nothing yet protects;
- * - B-LTA: B-LT, and a document time stamp after the signature whose revision's /DSS already
- *   held that data for the signer and for every time stamp before it.
+ *   stamp of the signature — its signature time stamp and every intact document time stamp
+ *   after it, trusted or not — except the last document time stamp, which nothing yet protects;
+ * - B-LTA: B-LT, and a trusted document time stamp after the signature whose revision's /DSS
+ *   already held that data for the signer and for every time stamp before it.
  */
 export async function levelOf(
   candidate: LevelCandidate,
@@ -83,8 +85,10 @@ export async function levelOf(
   current: LevelValidationData,
 ): Promise<'none' | 'B-B' | 'B-T' | 'B-LT' | 'B-LTA'> {
   if (!candidate.meetsBaseline) return 'none';
+  // Every intact time stamp after the signature needs validation data (but the last);
+  // only a trusted one lifts the signature.
   const later = timestamps.filter((stamp) => candidate.range.end <= stamp.gapStart);
-  if (!candidate.stamped && later.length === 0) return 'B-B';
+  if (!candidate.stamped && !later.some((stamp) => stamp.trusted)) return 'B-B';
   // The uses and carried data of the signature and of the first `count` later time stamps.
   const before = (count: number) => ({
     uses: [...candidate.uses, ...later.slice(0, count).map((stamp) => stamp.use)],
@@ -93,6 +97,7 @@ export async function levelOf(
   const allButLast = before(Math.max(later.length - 1, 0));
   if (!holdsValidationData(allButLast.uses, current, allButLast.carried)) return 'B-T';
   for (const [index, stamp] of later.entries()) {
+    if (!stamp.trusted) continue;
     const { uses, carried } = before(index);
     if (holdsValidationData(uses, await stamp.dss(), carried)) return 'B-LTA';
   }

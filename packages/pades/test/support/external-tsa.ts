@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import {
   addYears,
   caKeyUsages,
@@ -37,7 +38,7 @@ export interface ExternalTsa {
   close(): Promise<void>;
 }
 
-type Issued = { certificate: x509.X509Certificate; privateKey: import('node:crypto').KeyObject };
+type Issued = { certificate: x509.X509Certificate; privateKey: KeyObject };
 
 async function issue(
   commonName: string,
