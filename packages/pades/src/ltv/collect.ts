@@ -17,8 +17,10 @@ export interface CollectOptions extends FetchPolicy {
   /** Certificates, CRLs and OCSP responses already at hand: used before anything is fetched. */
   known?: ValidationData;
   /**
-   * Only revocation data issued at or after each certificate's (latest) use will do, so
-   * that it says the certificate was still good when it signed.
+   * For each certificate that signed (a signer's, a TSA's), only revocation data issued at or
+   * after it signed (its latest use, in whole seconds) will do, so that it says the
+   * certificate was still good then; its CAs' data need only be current then (CAs publish
+   * theirs seldom, and their revocation is rare).
    */
   issuedAfterUse?: boolean;
 }
@@ -42,7 +44,7 @@ async function chainsOf(uses: CertificateUse[], options: CollectOptions) {
   ];
   const chains = new Map<
     string,
-    { certificate: X509Certificate; issuer: X509Certificate | null; at: Date }
+    { certificate: X509Certificate; issuer: X509Certificate | null; at: Date; signed: boolean }
   >();
   for (const use of uses) {
     let current: X509Certificate | null = use.certificate;
@@ -59,7 +61,8 @@ async function chainsOf(uses: CertificateUse[], options: CollectOptions) {
           'no-issuer',
           `the issuer of ${subjectOf(current)} cannot be found${failures.length ? `: ${failures.join('; ')}` : ': it names no CA issuers URL that may be fetched'}`,
         );
-      chains.set(current.fingerprint256, { certificate: current, issuer, at: use.at });
+      const signed = current === use.certificate || seen?.signed === true;
+      chains.set(current.fingerprint256, { certificate: current, issuer, at: use.at, signed });
       if (issuer && !pool.includes(issuer)) pool.push(issuer);
       current = issuer;
     }
@@ -72,7 +75,7 @@ async function chainsOf(uses: CertificateUse[], options: CollectOptions) {
  * chain up to a root (issuers found among the certificates at hand, else at the CA issuers
  * URL a certificate names) and, for each but the root, an OCSP response (preferred: fetched
  * from the responder the certificate names) or a CRL, each current at the use (with
- * `issuedAfterUse`, issued after it). Fetches only as the policy allows. Throws a
+ * `issuedAfterUse`, issued after it for the certificate that signed). Fetches only as the policy allows. Throws a
  * `ValidationDataError` when an issuer or revocation data cannot be had, or a certificate was
  * revoked when it was used (naming the CRL or responder that says so).
  */
@@ -84,11 +87,11 @@ export async function collectValidationData(
   const cache = revocationCache(options.known ?? { crls: [] });
   const crls = new Map<string, Buffer>();
   const ocsps = new Map<string, Buffer>();
-  for (const { certificate, issuer, at } of chains) {
+  for (const { certificate, issuer, at, signed } of chains) {
     if (!issuer) continue;
     const found = await findRevocation(certificate, issuer, at, {
       ...options,
-      issuedAfter: options.issuedAfterUse ? at : undefined,
+      issuedAfter: options.issuedAfterUse && signed ? at : undefined,
       cache,
     });
     (found.kind === 'crl' ? crls : ocsps).set(found.der.toString('base64'), found.der);

@@ -35,8 +35,13 @@ export interface ExternalTsa {
   files: TestCrlServer;
   /** The issuing CA's OCSP responder, named in the TSA certificate. */
   ocsp: TestOcspResponder;
+  /** Publishes new CRLs of both CAs, issued now (each is due again in six hours). */
+  publishCrls(): Promise<void>;
   close(): Promise<void>;
 }
+
+// The CAs publish a CRL every six hours.
+const crlOptions = { revoked: [], nextUpdateHours: 6 };
 
 type Issued = { certificate: x509.X509Certificate; privateKey: KeyObject };
 
@@ -99,14 +104,13 @@ export async function startExternalTsa(): Promise<ExternalTsa> {
   ocsp.statuses.set(tsa.certificate.serialNumber.toLowerCase().replace(/^(00)+/, ''), 'good');
   files.crls.set('/root.crt', der(root));
   files.crls.set('/ca.crt', der(issuing));
-  files.crls.set(
-    '/root.crl',
-    await signCrl({ certificate: der(root), privateKey: root.privateKey }, { revoked: [] }),
-  );
-  files.crls.set(
-    '/ca.crl',
-    await signCrl({ certificate: der(issuing), privateKey: issuing.privateKey }, { revoked: [] }),
-  );
+  const publishCrls = async () => {
+    const crlOf = (authority: Issued) =>
+      signCrl({ certificate: der(authority), privateKey: authority.privateKey }, crlOptions);
+    files.crls.set('/root.crl', await crlOf(root));
+    files.crls.set('/ca.crl', await crlOf(issuing));
+  };
+  await publishCrls();
   const responder: TimestampResponder = createTimestampResponder({
     certificate: der(tsa),
     privateKey: tsa.privateKey,
@@ -122,6 +126,7 @@ export async function startExternalTsa(): Promise<ExternalTsa> {
     timestamp: (digest) => requestLocalTimestamp(responder, digest),
     files,
     ocsp,
+    publishCrls,
     close: async () => {
       await Promise.all([files.close(), ocsp.close(), server.close()]);
     },
