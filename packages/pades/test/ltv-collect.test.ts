@@ -4,6 +4,7 @@ import { collectValidationData, type CollectOptions } from '../src/ltv/collect.t
 import { ValidationDataError } from '../src/ltv/errors.ts';
 import { parseRevocationData } from '../src/verify/revocation-data.ts';
 import { checkRevocation } from '../src/verify/revocation.ts';
+import { startCscTestService } from './support/csc-service.ts';
 import { startExternalTsa, type ExternalTsa } from './support/external-tsa.ts';
 import { serialOf } from './support/ocsp-responder.ts';
 
@@ -108,6 +109,30 @@ describe('collecting validation data for a certificate', () => {
       expect(error.retryAt?.getTime()).toBeGreaterThan(Date.now() + 5 * 3_600_000);
     } finally {
       tsa.ocsp.failWith = null;
+    }
+  });
+
+  it("asks a trust service's OCSP responder for its signer, issued after the signature", async () => {
+    const service = await startCscTestService({ users: [{ userID: 'maija@example.fi' }] });
+    try {
+      const [signer, ...chain] = service.credential.certificates.map(
+        (der) => new X509Certificate(der),
+      );
+      if (!signer) throw new Error('no certificate');
+      const data = await collectValidationData(
+        [{ certificate: signer, at: new Date(), pool: chain }],
+        { issuedAfterUse: true },
+      );
+      expect(data.ocsps).toHaveLength(1);
+      // Its issuing CA's status comes from the root's CRL, current then.
+      expect(data.crls).toHaveLength(1);
+      expect(subjects(data.certificates)).toEqual([
+        'CN=Maija Meikäläinen',
+        'CN=Testi-QTSP Qualified Issuing CA',
+        'CN=Testi-QTSP Qualified Root CA',
+      ]);
+    } finally {
+      await service.close();
     }
   });
 });

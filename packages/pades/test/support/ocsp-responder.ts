@@ -63,12 +63,15 @@ const failure = (status: number) =>
       .toBER(false),
   );
 
-/** The DER OCSPResponse to one DER OCSPRequest, signed by the issuer itself (RFC 6960 §4.2.2.2). */
-function answer(
+/**
+ * The DER OCSPResponse to one DER OCSPRequest about certificates of `issuer`, signed by the
+ * issuer itself (RFC 6960 §4.2.2.2): what `statuses` says of each serial, 'unknown' of others.
+ */
+export function answerOcspRequest(
   requestDer: Buffer,
   issuer: KeyCredential,
   statuses: Map<string, OcspStatus>,
-  asked: string[],
+  asked: string[] = [],
 ) {
   let request: pkijs.OCSPRequest;
   try {
@@ -154,7 +157,9 @@ export async function startOcspResponder(issuer: KeyCredential): Promise<TestOcs
         return;
       }
       const der =
-        state.failWith === null ? answer(body, issuer, statuses, asked) : failure(state.failWith);
+        state.failWith === null
+          ? answerOcspRequest(body, issuer, statuses, asked)
+          : failure(state.failWith);
       response.writeHead(200, { 'content-type': 'application/ocsp-response' });
       response.end(der);
     });

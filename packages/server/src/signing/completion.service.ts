@@ -9,6 +9,7 @@ import { insertFileRecords, listSigners } from '../signflows/flow-records.ts';
 import { days, type SigningDeps } from './signing-deps.ts';
 import { findFlow, findOwner, findWorkingFile } from './signing.repository.ts';
 import { inspectorLink, senderFlowLink } from './signing-addresses.ts';
+import { SignedIdentity } from './signer-session.ts';
 import type { Kysely } from 'kysely';
 import type { Database, SignFlowRow } from '../db/schema.ts';
 import { downloadToFile, withTempDir } from '../files/working-document.ts';
@@ -18,6 +19,20 @@ import { addFreshValidationData } from './validation-data.ts';
 import { issueSignedCopies } from './signed-copy.service.ts';
 
 const completable: readonly SignFlowStatus[] = flowTransitions.finish.from;
+
+/** The certificates each signer's identity holds (a trust service's chain), for finding issuers. */
+function identityCertificates(signers: Array<{ verified_identity: string | null }>): Buffer[] {
+  return signers.flatMap((signer) => {
+    try {
+      const parsed = SignedIdentity.safeParse(JSON.parse(signer.verified_identity ?? '{}'));
+      return (parsed.success ? parsed.data.certificates : []).map((base64) =>
+        Buffer.from(base64, 'base64'),
+      );
+    } catch {
+      return [];
+    }
+  });
+}
 
 /**
  * Finishes a flow whose signers all signed: validation data and a document time stamp make
@@ -38,7 +53,7 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
     const withDss = join(dir, 'dss.pdf');
     const output = join(dir, 'signed.pdf');
     await downloadToFile(deps.storage, working.storage_key, input);
-    await addFreshValidationData(deps, input, withDss);
+    await addFreshValidationData(deps, input, withDss, identityCertificates(signers));
     await addDocumentTimestamp(withDss, output, (digest) => deps.trust.timestamp(digest));
     const personalPath = deps.config.personalSignedFileEnabled
       ? await addPersonalSignedFile(deps, flow, signers, output, dir)

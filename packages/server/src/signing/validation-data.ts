@@ -7,20 +7,25 @@ import type { SigningDeps } from './signing-deps.ts';
  * every signature made before it, as validators want revocation data issued after the
  * signature). A trust service's or an external TSA's chain is collected from the file itself.
  */
-async function portalValidationData(deps: SigningDeps, after: Date) {
+async function portalValidationData(deps: SigningDeps, after: Date, certificates: Buffer[]) {
   const { pki, seal } = deps.trust;
   return {
-    certificates: [pki.root, pki.issuing, pki.timeStamping, seal].flatMap((credential) => [
-      credential.certificate,
-      ...credential.chain,
-    ]),
+    certificates: [
+      ...[pki.root, pki.issuing, pki.timeStamping, seal].flatMap((credential) => [
+        credential.certificate,
+        ...credential.chain,
+      ]),
+      ...certificates,
+    ],
     crls: [await deps.trust.crl('issuing', after), await deps.trust.crl('root', after)],
   };
 }
 
 /**
  * Adds to `input`'s /DSS, as `output`, the validation data of every signature and time stamp
- * in it (chains up to a root, and OCSP responses or CRLs issued after each use); throws a
+ * in it (chains up to a root, found among `certificates` — e.g. the chains a trust service
+ * gave with its signatures — and the portal's, else at a certificate's CA issuers URL, and
+ * OCSP responses or CRLs issued after each use); throws a
  * `ValidationDataError` when some cannot be had yet (then completion is tried again: at the
  * CA's next CRL when the one it has is older than a signature).
  */
@@ -28,10 +33,11 @@ export async function addFreshValidationData(
   deps: SigningDeps,
   input: string,
   output: string,
+  certificates: Buffer[] = [],
 ): Promise<void> {
   const after = new Date();
   await addCollectedValidationData(input, output, {
-    known: await portalValidationData(deps, after),
+    known: await portalValidationData(deps, after, certificates),
     issuedAfterUse: true,
   });
 }
