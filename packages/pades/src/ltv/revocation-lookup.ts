@@ -20,57 +20,51 @@ export interface FoundRevocation {
   source: string;
 }
 
+/** A CRL or an OCSP response, as DER and parsed. */
+type RevocationItem =
+  | { kind: 'crl'; der: Buffer; parsed: pkijs.CertificateRevocationList }
+  | { kind: 'ocsp'; der: Buffer; parsed: pkijs.BasicOCSPResponse };
+
 /** Known data parsed once, and CRLs downloaded once per URL, for one collection. */
 export interface RevocationCache {
-  known: Array<{ kind: 'crl' | 'ocsp'; der: Buffer; parsed: object }>;
+  known: RevocationItem[];
   crls: Map<string, Promise<Buffer>>;
 }
 
 /** Parses the CRLs and OCSP responses the caller already has, skipping unreadable ones. */
 export function revocationCache(known: { crls: Buffer[]; ocsps?: Buffer[] }): RevocationCache {
-  const parsedCrls = known.crls.flatMap((der) => {
+  const crls = known.crls.flatMap((der): RevocationItem[] => {
     try {
-      return [
-        {
-          kind: 'crl' as const,
-          der,
-          parsed: pkijs.CertificateRevocationList.fromBER(toArrayBuffer(der)),
-        },
-      ];
+      const parsed = pkijs.CertificateRevocationList.fromBER(toArrayBuffer(der));
+      return [{ kind: 'crl', der, parsed }];
     } catch {
       return [];
     }
   });
-  const parsedOcsps = (known.ocsps ?? []).flatMap((der) =>
-    parseRevocationData({ crls: [], ocsps: [der] }).ocsps.map((parsed) => ({
-      kind: 'ocsp' as const,
+  const ocsps = (known.ocsps ?? []).flatMap((der) =>
+    parseRevocationData({ crls: [], ocsps: [der] }).ocsps.map((parsed): RevocationItem => ({
+      kind: 'ocsp',
       der,
       parsed,
     })),
   );
-  return { known: [...parsedCrls, ...parsedOcsps], crls: new Map() };
+  return { known: [...crls, ...ocsps], crls: new Map() };
 }
 
 /** The time in whole seconds, as CRLs and OCSP responses state theirs. */
 const toSeconds = (time: Date) => Math.floor(time.getTime() / 1000) * 1000;
 
-/** What `item` says of the certificate at `at`, or null when it is not the issuer's or not current then. */
+/** What `item` says of the certificate at `at`; null when it is not the issuer's or not current then. */
 function verdictOf(
-  kind: 'crl' | 'ocsp',
-  parsed: object,
+  item: RevocationItem,
   certificate: X509Certificate,
   issuer: X509Certificate,
   at: Date,
-) {
+): RevocationVerdict | null {
   const subject = parseCertificate(certificate.raw);
-  return kind === 'crl'
-    ? crlVerdict(parsed as pkijs.CertificateRevocationList, subject, issuer, at)
-    : ocspVerdict(
-        parsed as pkijs.BasicOCSPResponse,
-        subject,
-        { node: issuer, parsed: parseCertificate(issuer.raw) },
-        at,
-      );
+  if (item.kind === 'crl') return crlVerdict(item.parsed, subject, issuer, at);
+  const parsedIssuer = { node: issuer, parsed: parseCertificate(issuer.raw) };
+  return ocspVerdict(item.parsed, subject, parsedIssuer, at);
 }
 
 /**
@@ -100,7 +94,7 @@ export async function findRevocation(
     );
   };
   for (const item of cache.known) {
-    const verdict = verdictOf(item.kind, item.parsed, certificate, issuer, at);
+    const verdict = verdictOf(item, certificate, issuer, at);
     const source = `the ${item.kind === 'crl' ? 'CRL' : 'OCSP response'} given`;
     if (verdict && usable(verdict))
       return accept({ kind: item.kind, der: item.der, verdict, source });
@@ -127,8 +121,8 @@ export async function findRevocation(
       let download = cache.crls.get(url);
       if (!download) cache.crls.set(url, (download = downloadCrl(url, options)));
       const der = await download;
-      const crl = pkijs.CertificateRevocationList.fromBER(toArrayBuffer(der));
-      const verdict = verdictOf('crl', crl, certificate, issuer, at);
+      const parsed = pkijs.CertificateRevocationList.fromBER(toArrayBuffer(der));
+      const verdict = verdictOf({ kind: 'crl', der, parsed }, certificate, issuer, at);
       if (!verdict) failures.push(`the CRL ${url} is not the issuer's or not current then`);
       else if (usable(verdict)) found = { kind: 'crl', der, verdict, source: `the CRL ${url}` };
       else stale = verdict;
