@@ -73,6 +73,29 @@ describe('pades timestamp', () => {
     expect(await levelsOf(output)).toEqual([['document-timestamp', 'timestamp', true]]);
   });
 
+  it("adds an earlier document time stamp's chain before stamping again, keeping B-LTA", async () => {
+    const work = workDir();
+    const signed = join(work, 'signed.pdf');
+    expect((await runPades(signArgs(signed, '--level', 'B-LTA', '--tsa', tsa.url))).code).toBe(0);
+    const stamp = (input: string, output: string) =>
+      runPades(['timestamp', '--in', input, '--out', output, '--tsa', externalTsa.url]);
+    // The first external stamp is the last one: nothing needs its chain yet.
+    expect(await stamp(signed, join(work, 'once.pdf'))).toMatchObject({ code: 0, stderr: '' });
+    const before = externalTsa.ocsp.asked.length;
+    expect(await stamp(join(work, 'once.pdf'), join(work, 'twice.pdf'))).toMatchObject({
+      code: 0,
+      stderr: '',
+    });
+    expect(externalTsa.ocsp.asked.length).toBeGreaterThan(before);
+    const reports = await verifyFile(join(work, 'twice.pdf'), [pki.root, externalTsa.root]);
+    expect(reports.map((report) => [report.kind, report.level])).toEqual([
+      ['signature', 'B-LTA'],
+      ['document-timestamp', 'timestamp'],
+      ['document-timestamp', 'timestamp'],
+      ['document-timestamp', 'timestamp'],
+    ]);
+  });
+
   it('refuses without --tsa or TSA_URL, saying how to name a TSA', async () => {
     const output = join(workDir(), 'stamped.pdf');
     const refused = await runPades(['timestamp', '--in', join(dir, 'in.pdf'), '--out', output]);
