@@ -1,15 +1,10 @@
 import { join } from 'node:path';
 import { languageOf, type Language } from '@esign/contract';
-import {
-  addDocumentTimestamp,
-  addValidationData,
-  appendInformationPage,
-  keySigner,
-  signPdf,
-} from '@esign/pades';
+import { addDocumentTimestamp, appendInformationPage, keySigner, signPdf } from '@esign/pades';
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
 import { SignedIdentity } from './signer-session.ts';
 import type { SigningDeps } from './signing-deps.ts';
+import { addFreshValidationData } from './validation-data.ts';
 
 // How a signer was identified; 'csc' is a signature made at a qualified trust service.
 type Identification = SignedIdentity['method'];
@@ -90,19 +85,6 @@ function signerLine(signer: SignerRow, language: Language): string {
   return parts.join(' – ');
 }
 
-/** The seal's certificates, the portal CAs' and TSA's, and the CRLs, for the /DSS. */
-async function sealValidationData(deps: SigningDeps) {
-  const { seal, pki } = deps.trust;
-  const certificates = new Map<string, Buffer>();
-  for (const credential of [seal, pki.root, pki.issuing, pki.timeStamping])
-    for (const der of [credential.certificate, ...credential.chain])
-      certificates.set(der.toString('base64'), der);
-  return {
-    certificates: [...certificates.values()],
-    crls: [await deps.trust.crl('issuing'), await deps.trust.crl('root')],
-  };
-}
-
 /**
  * Makes the personal signed file in `dir` and answers its path: the signed file plus a page listing the signers'
  * verified identifiers, sealed by the organisation at B-T and brought to B-LTA; the signed
@@ -153,7 +135,7 @@ export async function addPersonalSignedFile(
     signingTime: deps.clock.now(),
     appearance: { lines: [organisation, text.seal], showLevel: false },
   });
-  await addValidationData(sealed, withDss, await sealValidationData(deps));
+  await addFreshValidationData(deps, sealed, withDss);
   await addDocumentTimestamp(withDss, output, timestamp);
   return output;
 }
