@@ -12,12 +12,11 @@ interface AttachmentFieldProps {
   flowId: string | undefined;
   files: FileActions;
   notices: Notice[] | undefined;
-  readOnly: boolean;
   busy: boolean;
 }
 
 /** The attachments with their count out of 50, each downloadable and removable, and adding more. */
-export function AttachmentField({ flowId, files, notices, readOnly, busy }: AttachmentFieldProps) {
+export function AttachmentField({ flowId, files, notices, busy }: AttachmentFieldProps) {
   const { t } = useTranslation();
   const labelId = useId();
   const { attachments } = files;
@@ -53,36 +52,32 @@ export function AttachmentField({ flowId, files, notices, readOnly, busy }: Atta
                   ({t('signflow.edit.document.willBeCopied')})
                 </span>
               )}
-              {!readOnly && (
-                <Button
-                  variant="outline-danger"
-                  size="sm"
-                  disabled={busy}
-                  aria-label={t('signflow.edit.actions.removeNamed', {
-                    name: attachment.FileName,
-                  })}
-                  onClick={() => void files.removeFile(attachment, 'attachment')}
-                >
-                  {t('common.remove')}
-                </Button>
-              )}
+              <Button
+                variant="outline-danger"
+                size="sm"
+                disabled={busy}
+                aria-label={t('signflow.edit.actions.removeNamed', {
+                  name: attachment.FileName,
+                })}
+                onClick={() => void files.removeFile(attachment, 'attachment')}
+              >
+                {t('common.remove')}
+              </Button>
             </li>
           ))}
         </ul>
       )}
-      {!readOnly && (
-        <FileDropZone
-          hint={t('signflow.edit.document.dropAttachments')}
-          buttonLabel={t('signflow.edit.actions.addAttachments')}
-          accept={(files.allowedTypes ?? []).join(',')}
-          multiple
-          disabled={busy}
-          inputTestId="attachment-input"
-          invalid={invalid}
-          describedBy={invalid ? fieldIds(area).errorId : undefined}
-          onFiles={(picked) => void files.addAttachments(picked)}
-        />
-      )}
+      <FileDropZone
+        hint={t('signflow.edit.document.dropAttachments')}
+        buttonLabel={t('signflow.edit.actions.addAttachments')}
+        accept={(files.allowedTypes ?? []).join(',')}
+        multiple
+        disabled={busy}
+        inputTestId="attachment-input"
+        invalid={invalid}
+        describedBy={invalid ? fieldIds(area).errorId : undefined}
+        onFiles={(picked) => void files.addAttachments(picked)}
+      />
       <NoticeList area={area} notices={notices} />
     </div>
   );

@@ -7,7 +7,6 @@ import { useAllowedSignatureLevels } from '../api/get-allowed-lists.ts';
 import { AttachmentField } from './attachment-field.tsx';
 import type { FileActions } from './file-actions.ts';
 import { FileToSignField } from './file-to-sign-field.tsx';
-import { SignedFilesList } from './document-section-signed-files.tsx';
 import { FieldErrorText, fieldIds, invalidProps } from './signflow-edit-field-error.tsx';
 import { issueMessageOf } from './signflow-edit-issues.ts';
 import type { Notices } from './signflow-edit-notices.ts';
@@ -17,12 +16,11 @@ interface DocumentSectionProps {
   flow: SignFlowDetailResponse | undefined;
   files: FileActions;
   notices: Notices;
-  readOnly: boolean;
   busy: boolean;
 }
 
-/** Name, file to sign, signed files, attachments, note, signature level and the messages' language. */
-export function DocumentSection({ flow, files, notices, readOnly, busy }: DocumentSectionProps) {
+/** Name, file to sign, attachments, note, signature level and the messages' language. */
+export function DocumentSection({ flow, files, notices, busy }: DocumentSectionProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const noteHintId = useId();
@@ -57,15 +55,12 @@ export function DocumentSection({ flow, files, notices, readOnly, busy }: Docume
         flowId={flow?.Guid}
         files={files}
         notices={notices.byArea.SignFileInfo}
-        readOnly={readOnly}
         busy={busy}
       />
-      {flow !== undefined && !files.filesToBeCopied && <SignedFilesList flow={flow} />}
       <AttachmentField
         flowId={flow?.Guid}
         files={files}
         notices={notices.byArea.AttachmentInfo}
-        readOnly={readOnly}
         busy={busy}
       />
 
@@ -76,14 +71,12 @@ export function DocumentSection({ flow, files, notices, readOnly, busy }: Docume
           rows={4}
           {...register('Note')}
           isInvalid={noteIssue !== undefined}
-          {...invalidProps('Note', noteIssue, readOnly ? undefined : noteHintId)}
+          {...invalidProps('Note', noteIssue, noteHintId)}
           data-testid="note"
         />
-        {!readOnly && (
-          <Form.Text id={noteHintId}>
-            {t('signflow.edit.document.noteHint', { max: limits.noteMaxLength })}
-          </Form.Text>
-        )}
+        <Form.Text id={noteHintId}>
+          {t('signflow.edit.document.noteHint', { max: limits.noteMaxLength })}
+        </Form.Text>
         <FieldErrorText path="Note" issue={noteIssue} />
       </Form.Group>
 

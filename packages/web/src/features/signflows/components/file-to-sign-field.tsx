@@ -11,12 +11,11 @@ interface FileToSignFieldProps {
   flowId: string | undefined;
   files: FileActions;
   notices: Notice[] | undefined;
-  readOnly: boolean;
   busy: boolean;
 }
 
 /** The file to sign: its name with a download link and remove, or a drop area and a button. */
-export function FileToSignField({ flowId, files, notices, readOnly, busy }: FileToSignFieldProps) {
+export function FileToSignField({ flowId, files, notices, busy }: FileToSignFieldProps) {
   const { t } = useTranslation();
   const labelId = useId();
   const { signFile } = files;
@@ -43,38 +42,34 @@ export function FileToSignField({ flowId, files, notices, readOnly, busy }: File
               ({t('signflow.edit.document.willBeCopied')})
             </span>
           )}
-          {!readOnly && (
-            <Button
-              variant="outline-danger"
-              size="sm"
-              disabled={busy}
-              aria-label={t('signflow.edit.actions.removeNamed', { name: signFile.FileName })}
-              onClick={() => void files.removeFile(signFile, 'signfile')}
-            >
-              {t('signflow.edit.actions.removeFile')}
-            </Button>
-          )}
+          <Button
+            variant="outline-danger"
+            size="sm"
+            disabled={busy}
+            aria-label={t('signflow.edit.actions.removeNamed', { name: signFile.FileName })}
+            onClick={() => void files.removeFile(signFile, 'signfile')}
+          >
+            {t('signflow.edit.actions.removeFile')}
+          </Button>
         </div>
       )}
-      {!readOnly && (
-        <FileDropZone
-          hint={t('signflow.edit.document.dropFile')}
-          buttonLabel={
-            signFile === null
-              ? t('signflow.edit.actions.addFile')
-              : t('signflow.edit.actions.replaceFile')
-          }
-          accept="application/pdf,.pdf"
-          disabled={busy}
-          inputTestId="signfile-input"
-          invalid={invalid}
-          describedBy={invalid ? fieldIds(area).errorId : undefined}
-          onFiles={(picked) => {
-            const [file] = picked;
-            if (file !== undefined) void files.addSignFile(file);
-          }}
-        />
-      )}
+      <FileDropZone
+        hint={t('signflow.edit.document.dropFile')}
+        buttonLabel={
+          signFile === null
+            ? t('signflow.edit.actions.addFile')
+            : t('signflow.edit.actions.replaceFile')
+        }
+        accept="application/pdf,.pdf"
+        disabled={busy}
+        inputTestId="signfile-input"
+        invalid={invalid}
+        describedBy={invalid ? fieldIds(area).errorId : undefined}
+        onFiles={(picked) => {
+          const [file] = picked;
+          if (file !== undefined) void files.addSignFile(file);
+        }}
+      />
       <NoticeList area={area} notices={notices} />
     </div>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { signerName } from '../utils/flow-outcome.ts';
 import { FlowPageSignerActions } from './flow-page-signer-actions.tsx';
 import { useFormatWhen } from './flow-page-when.ts';
-import { LockedLink } from './locked-links.tsx';
+import { LockedLink } from './locked-link.tsx';
 
 const levels = ['Low', 'Advanced', 'Qualified'] as const;
 type Level = (typeof levels)[number];

@@ -1,4 +1,3 @@
-import type { Signer } from '@esign/contract';
 import type { DragEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -7,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { FieldErrorText, fieldIds, invalidProps } from './signflow-edit-field-error.tsx';
 import { issueMessageOf } from './signflow-edit-issues.ts';
 import type { SignFlowFormValues } from './signflow-edit-values.ts';
-import { SignerStatusInfo } from './signer-status-info.tsx';
 
 export const signerButtonId = (action: 'up' | 'down' | 'remove', index: number) =>
   `signer-${action}-${index}`;
@@ -25,9 +23,6 @@ interface SignerRowProps {
   index: number;
   count: number;
   sequential: boolean;
-  readOnly: boolean;
-  /** The signer as the server has it, with status, for a sent flow. */
-  sentSigner: Signer | undefined;
   onRemove: () => void;
   onStep: (direction: 'up' | 'down') => void;
   drag: SignerRowDrag;
@@ -70,12 +65,12 @@ const textFields = [
  * Advanced or Qualified signer must prove; in sequential order it can be moved.
  */
 export function SignerRow(props: SignerRowProps) {
-  const { index, count, sequential, readOnly, sentSigner, onRemove, onStep, drag } = props;
+  const { index, count, sequential, onRemove, onStep, drag } = props;
   const { t } = useTranslation();
   const { register, formState } = useFormContext<SignFlowFormValues>();
   const number = index + 1;
   const rowErrors = formState.errors.Signers?.[index];
-  const movable = sequential && !readOnly && count > 1;
+  const movable = sequential && count > 1;
 
   return (
     <li
@@ -125,44 +120,41 @@ export function SignerRow(props: SignerRowProps) {
             );
           })}
         </div>
-        {sentSigner !== undefined && <SignerStatusInfo signer={sentSigner} index={index} />}
-        {!readOnly && (
-          <div className="signer-row__actions">
-            {movable && (
-              <>
-                <Button
-                  id={signerButtonId('up', index)}
-                  variant="outline-secondary"
-                  size="sm"
-                  disabled={index === 0}
-                  aria-label={t('signflow.edit.signers.moveUp', { number })}
-                  onClick={() => onStep('up')}
-                >
-                  <span aria-hidden="true">↑</span>
-                </Button>
-                <Button
-                  id={signerButtonId('down', index)}
-                  variant="outline-secondary"
-                  size="sm"
-                  disabled={index === count - 1}
-                  aria-label={t('signflow.edit.signers.moveDown', { number })}
-                  onClick={() => onStep('down')}
-                >
-                  <span aria-hidden="true">↓</span>
-                </Button>
-              </>
-            )}
-            <Button
-              id={signerButtonId('remove', index)}
-              variant="outline-danger"
-              size="sm"
-              aria-label={t('signflow.edit.signers.removeNumbered', { number })}
-              onClick={onRemove}
-            >
-              {t('common.remove')}
-            </Button>
-          </div>
-        )}
+        <div className="signer-row__actions">
+          {movable && (
+            <>
+              <Button
+                id={signerButtonId('up', index)}
+                variant="outline-secondary"
+                size="sm"
+                disabled={index === 0}
+                aria-label={t('signflow.edit.signers.moveUp', { number })}
+                onClick={() => onStep('up')}
+              >
+                <span aria-hidden="true">↑</span>
+              </Button>
+              <Button
+                id={signerButtonId('down', index)}
+                variant="outline-secondary"
+                size="sm"
+                disabled={index === count - 1}
+                aria-label={t('signflow.edit.signers.moveDown', { number })}
+                onClick={() => onStep('down')}
+              >
+                <span aria-hidden="true">↓</span>
+              </Button>
+            </>
+          )}
+          <Button
+            id={signerButtonId('remove', index)}
+            variant="outline-danger"
+            size="sm"
+            aria-label={t('signflow.edit.signers.removeNumbered', { number })}
+            onClick={onRemove}
+          >
+            {t('common.remove')}
+          </Button>
+        </div>
       </fieldset>
     </li>
   );

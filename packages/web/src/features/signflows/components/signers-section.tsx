@@ -1,4 +1,4 @@
-import type { SignFlowDetailResponse, UserListItem } from '@esign/contract';
+import type { UserListItem } from '@esign/contract';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
@@ -14,9 +14,7 @@ import { SignerRow, signerButtonId } from './signer-row.tsx';
 import { SignerUserPicker } from './signer-user-picker.tsx';
 
 interface SignersSectionProps {
-  flow: SignFlowDetailResponse | undefined;
   notices: Notices;
-  readOnly: boolean;
 }
 
 const focusById = (...ids: string[]) =>
@@ -31,7 +29,7 @@ const focusById = (...ids: string[]) =>
   });
 
 /** Sign order, the signer rows, adding signers, and the group, inspector and reminders. */
-export function SignersSection({ flow, notices, readOnly }: SignersSectionProps) {
+export function SignersSection({ notices }: SignersSectionProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const listHeadingId = useId();
@@ -84,7 +82,7 @@ export function SignersSection({ flow, notices, readOnly }: SignersSectionProps)
       <h3 id={listHeadingId} className="h6">
         {t('signflow.edit.signers.signerList')}
       </h3>
-      {!readOnly && fields.length > 0 && (
+      {fields.length > 0 && (
         <p className="small text-body-secondary" id="signer-identity-code-hint">
           {t('signflow.edit.signers.personalIdentityCodeHint')}
         </p>
@@ -99,8 +97,6 @@ export function SignersSection({ flow, notices, readOnly }: SignersSectionProps)
               index={index}
               count={fields.length}
               sequential={sequential}
-              readOnly={readOnly}
-              sentSigner={readOnly ? flow?.Signers[index] : undefined}
               onRemove={() => handleRemove(index)}
               onStep={(direction) => handleStep(index, direction)}
               drag={drag.rowProps(index)}
@@ -112,25 +108,23 @@ export function SignersSection({ flow, notices, readOnly }: SignersSectionProps)
       <div className="visually-hidden" role="status">
         {announcement}
       </div>
-      {!readOnly && (
-        <div className="signers-add">
-          <Button
-            id="add-signer"
-            variant="outline-primary"
-            className="mb-3"
-            onClick={handleAdd}
-            data-invalid={signersInvalid ? true : undefined}
-            aria-describedby={signersInvalid ? fieldIds('Signers').errorId : undefined}
-            data-testid="add-signer"
-          >
-            {t('signflow.edit.actions.addSigner')}
-          </Button>
-          <SignerUserPicker
-            signerEmails={(signers ?? []).map((signer) => signer.Email)}
-            onChoose={handleChooseUser}
-          />
-        </div>
-      )}
+      <div className="signers-add">
+        <Button
+          id="add-signer"
+          variant="outline-primary"
+          className="mb-3"
+          onClick={handleAdd}
+          data-invalid={signersInvalid ? true : undefined}
+          aria-describedby={signersInvalid ? fieldIds('Signers').errorId : undefined}
+          data-testid="add-signer"
+        >
+          {t('signflow.edit.actions.addSigner')}
+        </Button>
+        <SignerUserPicker
+          signerEmails={(signers ?? []).map((signer) => signer.Email)}
+          onChoose={handleChooseUser}
+        />
+      </div>
       <SignersSettings />
     </section>
   );

@@ -69,14 +69,8 @@ export function SignFlowEditForm({ mode, flow }: SignFlowEditFormProps) {
           <NoticeList area="general" notices={notices.byArea.general} />
         </div>
         <fieldset className="signflow-edit__fields">
-          <DocumentSection
-            flow={flow}
-            files={files}
-            notices={notices}
-            readOnly={false}
-            busy={busy}
-          />
-          <SignersSection flow={flow} notices={notices} readOnly={false} />
+          <DocumentSection flow={flow} files={files} notices={notices} busy={busy} />
+          <SignersSection notices={notices} />
         </fieldset>
         <div className="signflow-edit__actions">
           <Button type="submit" variant="outline-primary" disabled={busy} data-testid="save-draft">

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ToastContext } from '../../../components/toast/toast-context.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { flowFixture, signerFixture } from '../utils/detail-fixtures.ts';
-import { LockedLinks } from './locked-links.tsx';
+import { FlowPageSigners } from './flow-page-signers.tsx';
 
 const signer = signerFixture;
 const flow = flowFixture;
@@ -15,13 +15,13 @@ function render(shown: SignFlowDetailResponse, language = 'en'): string {
   return renderToStaticMarkup(
     <QueryClientProvider client={new QueryClient()}>
       <ToastContext.Provider value={{ showToast: () => undefined }}>
-        <LockedLinks flow={shown} />
+        <FlowPageSigners flow={shown} />
       </ToastContext.Provider>
     </QueryClientProvider>,
   );
 }
 
-describe("the sender's notice of locked signing links", () => {
+describe("the sender's notice of locked signing links on the flow page", () => {
   afterEach(() => void i18n.changeLanguage('fi'));
 
   it('names each locked signer still to sign and offers to unlock their link', () => {
@@ -40,8 +40,14 @@ describe("the sender's notice of locked signing links", () => {
     );
   });
 
-  it('shows nothing once the flow has ended or the signer has signed', () => {
-    expect(render(flow({ Status: 'Cancelled', Signers: [signer({ LinkLocked: true })] }))).toBe('');
-    expect(render(flow({ Signers: [signer({ LinkLocked: true, Status: 'Signed' })] }))).toBe('');
+  it('offers no unlocking once the flow has ended or the signer has signed', () => {
+    const cancelled = render(
+      flow({ Status: 'Cancelled', Signers: [signer({ LinkLocked: true })] }),
+    );
+    expect(cancelled).toContain('data-testid="flow-signer-0"');
+    expect(cancelled).not.toContain('locked-link');
+    const signed = render(flow({ Signers: [signer({ LinkLocked: true, Status: 'Signed' })] }));
+    expect(signed).toContain('data-testid="flow-signer-0"');
+    expect(signed).not.toContain('locked-link');
   });
 });

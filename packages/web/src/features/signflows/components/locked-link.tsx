@@ -1,4 +1,4 @@
-import type { SignFlowDetailResponse, Signer } from '@esign/contract';
+import type { Signer } from '@esign/contract';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,10 @@ import { useToast } from '../../../components/toast/toast-context.ts';
 import { useUnlockSigner } from '../api/unlock-signer.ts';
 import { errorKeyOf } from '../utils/error-key-of.ts';
 
+/**
+ * A signer whose link is locked after too many e-mail codes, while the flow is out for
+ * signing: the sender sees why and can unlock it.
+ */
 export function LockedLink({ flowId, signer }: { flowId: string; signer: Signer }) {
   const { t } = useTranslation();
   const { showToast } = useToast();
@@ -40,16 +44,4 @@ export function LockedLink({ flowId, signer }: { flowId: string; signer: Signer 
       )}
     </Alert>
   );
-}
-
-/**
- * Signers whose link is locked after too many e-mail codes, while the flow is out for
- * signing: the sender sees why and can unlock each.
- */
-export function LockedLinks({ flow }: { flow: SignFlowDetailResponse }) {
-  if (flow.Status !== 'Sent') return null;
-  const locked = flow.Signers.filter((signer) => signer.LinkLocked && signer.Status === 'Unsigned');
-  return locked.map((signer) => (
-    <LockedLink key={signer.Guid} flowId={flow.Guid} signer={signer} />
-  ));
 }
