@@ -1,6 +1,7 @@
 import { apiPaths } from '@esign/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { requestVoid } from '../../../lib/http.ts';
+import { signFlowsQueryKey } from './signflows-query-key.ts';
 
 export interface RemindSignerInput {
   signFlowId: string;
@@ -15,11 +16,14 @@ export function remindSigner({ signFlowId, signerId }: RemindSignerInput): Promi
   });
 }
 
-export function useRemindSigner() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const remindSignerMutationOptions = () =>
+  mutationOptions({
     mutationFn: remindSigner,
     // The signer's row shows the new reminder time, and the timeline the event.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['signflows'] }),
+    onSettled: (_answer, _error, _input, _result, { client }) =>
+      void client.invalidateQueries({ queryKey: signFlowsQueryKey }),
   });
+
+export function useRemindSigner() {
+  return useMutation(remindSignerMutationOptions());
 }

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
-import { flowEventsKey } from '../api/get-flow-events.ts';
+import { flowEventsQueryOptions } from '../api/get-flow-events.ts';
 import { FlowTimeline } from './flow-timeline.tsx';
 
 const flow: SignFlowDetailResponse = {
@@ -36,7 +36,7 @@ const flow: SignFlowDetailResponse = {
 
 function renderTimeline(events: FlowEventsResponse, language = 'en'): string {
   const queryClient = new QueryClient();
-  queryClient.setQueryData(flowEventsKey(flow.Guid), events);
+  queryClient.setQueryData(flowEventsQueryOptions(flow.Guid).queryKey, events);
   void i18n.changeLanguage(language);
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>

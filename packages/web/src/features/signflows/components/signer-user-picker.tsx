@@ -1,7 +1,7 @@
 import type { UserListItem } from '@esign/contract';
 import { useTranslation } from 'react-i18next';
 import { UserPicker } from '../../../components/user-picker/user-picker.tsx';
-import { useUsers } from '../api/list-users.ts';
+import { useUsers } from '../../groups/api/list-users.ts';
 import { isSignerAmong } from './signer-user-filter.ts';
 
 interface SignerUserPickerProps {

@@ -1,7 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
-import { useUserGroups } from '../api/list-user-groups.ts';
+import { useUserGroups } from '../../groups/api/list-user-groups.ts';
 import { FieldErrorText, fieldIds, invalidProps } from './signflow-edit-field-error.tsx';
 import { issueMessageOf } from './signflow-edit-issues.ts';
 import { reminderIntervalChoices, type SignFlowFormValues } from './signflow-edit-values.ts';
@@ -10,7 +10,9 @@ import { reminderIntervalChoices, type SignFlowFormValues } from './signflow-edi
 export function SignersSettings() {
   const { t } = useTranslation();
   const { register, formState, control } = useFormContext<SignFlowFormValues>();
-  const groups = useUserGroups();
+  // Groups change seldom: the editor reuses a list fetched in the last minute (the groups
+  // screen asks again each time it opens).
+  const groups = useUserGroups({ staleTime: 60_000 });
   const [role, reminder] = useWatch({ control, name: ['Role', 'ReminderIntervalInDays'] });
   const roleIssue = issueMessageOf(formState.errors.Role);
   const inspectorIssue = issueMessageOf(formState.errors.InspectorEmail);

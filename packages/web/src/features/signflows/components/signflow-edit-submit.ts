@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { paths } from '../../../config/paths.ts';
-import { signFlowDetailKey, signFlowQueryOptions } from '../api/get-signflow.ts';
+import { signFlowQueryOptions } from '../api/get-signflow.ts';
 import { useSaveSignFlow } from '../api/save-signflow.ts';
 import { useSendSignFlow } from '../api/send-signflow.ts';
 import { useErrorSummary } from './error-summary.tsx';
@@ -137,7 +137,7 @@ export function useSignFlowSubmit({ form, mode, flow, notices, formRef }: Submit
   /** After the first save of a new draft or a copy, the address becomes the draft's own. */
   const continueAt = async (guid: string) => {
     if (guid === savedGuid) {
-      await queryClient.invalidateQueries({ queryKey: signFlowDetailKey(guid) });
+      await queryClient.invalidateQueries({ queryKey: signFlowQueryOptions(guid).queryKey });
       return;
     }
     // Loaded before moving, so the screen stays as it is instead of showing 'Loading'.
