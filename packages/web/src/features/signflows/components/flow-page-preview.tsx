@@ -1,8 +1,8 @@
 import type { FileInfo } from '@esign/contract';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PdfPage } from '../../signing/components/pdf-page.tsx';
-import { usePdfDocument } from '../../signing/hooks/use-pdf-document.ts';
+import { PdfPage } from '../../../components/pdf/pdf-page.tsx';
+import { usePdfDocument } from '../../../components/pdf/use-pdf-document.ts';
 import { downloadHref } from './file-download-link.tsx';
 
 const previewWidth = 220;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PDFDocumentProxy } from '../pdf/pdfjs.ts';
+import type { PDFDocumentProxy } from './pdfjs.ts';
 
 export interface PageSize {
   width: number;
@@ -21,7 +21,7 @@ export function usePdfDocument(url: string): PdfDocumentState {
     let cancelled = false;
     let destroy: (() => Promise<void>) | undefined;
     const load = async () => {
-      const { loadPdf } = await import('../pdf/pdfjs.ts');
+      const { loadPdf } = await import('./pdfjs.ts');
       if (cancelled) return;
       const task = loadPdf(url);
       destroy = () => task.destroy();

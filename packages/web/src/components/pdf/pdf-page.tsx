@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageSize } from '../hooks/use-pdf-document.ts';
-import type { PDFDocumentProxy, RenderTask } from '../pdf/pdfjs.ts';
-import { renderPixelRatio } from '../utils/zoom.ts';
+import type { PageSize } from './use-pdf-document.ts';
+import type { PDFDocumentProxy, RenderTask } from './pdfjs.ts';
+import { renderPixelRatio } from './render-pixel-ratio.ts';
 
 interface PdfPageProps {
   pdf: PDFDocumentProxy;
