@@ -1,6 +1,7 @@
 import { apiPaths, GroupListItem, type CreateUserGroupQuery } from '@esign/contract';
-import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/http.ts';
+import { mutationOptions } from '../../../lib/query-client.ts';
 import { userGroupsQueryOptions } from './list-user-groups.ts';
 
 /** Creates an empty group; answers it. */

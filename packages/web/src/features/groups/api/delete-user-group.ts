@@ -1,6 +1,7 @@
 import { apiPaths } from '@esign/contract';
-import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { requestVoid } from '../../../lib/http.ts';
+import { mutationOptions } from '../../../lib/query-client.ts';
 import { signFlowsQueryKey } from '../../signflows/api/signflows-query-key.ts';
 import { groupUsersQueryOptions } from './get-group-users.ts';
 import { userGroupsQueryOptions } from './list-user-groups.ts';

@@ -4,8 +4,9 @@ import {
   GroupUsersWithStamp,
   type GroupUpdateRequest,
 } from '@esign/contract';
-import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, requestJson } from '../../../lib/http.ts';
+import { mutationOptions } from '../../../lib/query-client.ts';
 import { groupUsersQueryOptions } from './get-group-users.ts';
 
 /** Replaces the members and the identifier if nobody saved the group since it was read. */

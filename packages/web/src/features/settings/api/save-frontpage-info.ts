@@ -1,6 +1,7 @@
 import { apiPaths } from '@esign/contract';
-import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { requestVoid } from '../../../lib/http.ts';
+import { mutationOptions } from '../../../lib/query-client.ts';
 import { frontpageInfoQueryOptions } from '../../frontpage/api/get-frontpage-info.ts';
 
 /** Stores the front-page text, sent as a JSON string. */

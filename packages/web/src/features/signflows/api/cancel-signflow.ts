@@ -1,6 +1,7 @@
 import { apiPaths, SignFlow } from '@esign/contract';
-import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/http.ts';
+import { mutationOptions } from '../../../lib/query-client.ts';
 import { signFlowsQueryKey } from './signflows-query-key.ts';
 
 export interface CancelSignFlowInput {

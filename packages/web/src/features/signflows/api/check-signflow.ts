@@ -1,6 +1,7 @@
 import { apiPaths, SignFlowDetailResponse } from '@esign/contract';
-import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/http.ts';
+import { mutationOptions } from '../../../lib/query-client.ts';
 import { signFlowQueryOptions } from './get-signflow.ts';
 import { signFlowsQueryKey } from './signflows-query-key.ts';
 
