@@ -94,7 +94,8 @@ describe('pades timestamp', () => {
       ['document-timestamp', 'timestamp'],
       ['document-timestamp', 'timestamp'],
     ]);
-  });
+    // Three CLI runs, each a process of its own reading the fonts: a loaded machine needs more.
+  }, 60_000);
 
   it('refuses without --tsa or TSA_URL, saying how to name a TSA', async () => {
     const output = join(workDir(), 'stamped.pdf');
