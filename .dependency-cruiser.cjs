@@ -1,5 +1,6 @@
 // The shape of the code, checked by `npm run lint` and `npm test` (the `structure` stage):
-// `npx depcruise packages/*/src`. docs/decisions.md ('Where code lives') says what lives where.
+// `npx depcruise packages/*/src`. docs/decisions.md ('Where code lives', and 'The web app's
+// layout' for packages/web) says what lives where.
 
 // Server folders that hold one feature: its routes, services, repository and presenters.
 const features = [
@@ -32,6 +33,11 @@ const shared = [
 ];
 const server = '^packages/server/src/';
 const anyOf = (names) => `(${names.join('|')})`;
+
+// Web app folders (packages/web/src/): the app (router, and the pages composed from several
+// features in app/routes), the features, and what every feature may use.
+const web = '^packages/web/src/';
+const webShared = ['components', 'config', 'lib', 'locales'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -97,6 +103,54 @@ module.exports = {
         path: `${server}[^/]+/`,
         pathNot: `${server}${anyOf([...features, ...shared])}/`,
       },
+      to: {},
+    },
+    {
+      name: 'web-feature-imports-other-feature-api-only',
+      comment:
+        "A web feature uses another feature's endpoints through that feature's api/ (its fetcher, " +
+        'query options and hook), so a query key has one owner and is never copied; a page that ' +
+        "shows two features' components is composed in app/routes (docs/decisions.md, 'The web " +
+        "app's layout').",
+      severity: 'error',
+      from: { path: `${web}features/([^/]+)/` },
+      to: {
+        path: `${web}features/[^/]+/`,
+        pathNot: [`${web}features/$1/`, `${web}features/[^/]+/api/`],
+      },
+    },
+    {
+      name: 'web-api-imports-no-screen',
+      comment:
+        "An endpoint's file holds the call, its query options and its hook; other features import " +
+        'it, so it must not bring a screen (components, hooks, routes) along.',
+      severity: 'error',
+      from: { path: `${web}features/[^/]+/api/` },
+      to: { path: `${web}features/[^/]+/(components|hooks|routes)/` },
+    },
+    {
+      name: 'web-shared-imports-no-feature',
+      comment:
+        'Shared UI (components), plumbing (lib) and paths (config) are below every feature and ' +
+        'page: a feature could not change alone if they needed it.',
+      severity: 'error',
+      from: { path: `${web}${anyOf(webShared)}/` },
+      to: { path: `${web}(features|app)/` },
+    },
+    {
+      name: 'web-feature-imports-no-app',
+      comment: 'The app composes the features, never the other way round.',
+      severity: 'error',
+      from: { path: `${web}features/` },
+      to: { path: `${web}app/` },
+    },
+    {
+      name: 'no-unknown-web-folder',
+      comment:
+        'Every web folder is the app, a feature or one of the shared ones above, so the rules ' +
+        'cover it.',
+      severity: 'error',
+      from: { path: `${web}[^/]+/`, pathNot: `${web}${anyOf(['app', 'features', ...webShared])}/` },
       to: {},
     },
   ],

@@ -58,4 +58,27 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // docs/decisions.md, 'The web app's layout': a query key is written once, in its endpoint's
+    // queryOptions(); everyone else (invalidation, tests, other features) takes `.queryKey` from
+    // those options, so two copies can never drift apart.
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression:not([callee.name='queryOptions']) > ObjectExpression > Property[key.name='queryKey'][value.type='ArrayExpression']",
+          message:
+            "Write a query key only in its endpoint's queryOptions(); elsewhere use xQueryOptions(...).queryKey.",
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(get|set)Quer(y|ies)(Data|State)$/] > ArrayExpression:first-child',
+          message:
+            "Write a query key only in its endpoint's queryOptions(); elsewhere use xQueryOptions(...).queryKey.",
+        },
+      ],
+    },
+  },
 );

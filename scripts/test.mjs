@@ -34,6 +34,8 @@ const debianPackages = {
   chromium: '/usr/bin/chromium',
   'poppler-utils': '/usr/bin/pdfsig',
   qpdf: '/usr/bin/qpdf',
+  // mutool: a third reader for signed files (no repair needed after bytes past %%EOF).
+  'mupdf-tools': '/usr/bin/mutool',
   // openssl cms and openssl ts -verify: the signing-engine tests' independent check.
   openssl: '/usr/bin/openssl',
   // pg_dump and pg_restore, which deploy/backup.sh and restore.sh run (backup-restore.test.ts).

@@ -16,7 +16,7 @@ function addedAfter(report: SignatureReport): string {
     ...(signatures ? [plural(signatures, 'signature')] : []),
     ...(documentTimestamps ? [plural(documentTimestamps, 'document time stamp')] : []),
     ...(validationData ? ['validation data (DSS)'] : []),
-    ...(other.length ? ['OTHER CHANGES'] : []),
+    ...(other.length ? ['OTHER CHANGES, which PAdES does not allow after a signature'] : []),
   ];
   return `${report.bytesAddedAfter} bytes were added after it${parts.length ? `: ${parts.join(', ')}` : ''}`;
 }
@@ -51,10 +51,14 @@ export function describeReport(report: SignatureReport, index: number): string {
   return lines.join('\n');
 }
 
-/** True when a report should make `pades verify` fail: invalid, untrusted, revoked or a damaged time stamp. */
+/**
+ * True when a report should make `pades verify` fail: invalid, untrusted, revoked, a damaged
+ * time stamp, or a later change that PAdES does not allow after a signature.
+ */
 export function reportFails(report: SignatureReport): boolean {
   return (
     !report.valid ||
+    report.changesAfter.other.length > 0 ||
     report.chainTrusted === false ||
     report.revocation.status === 'revoked' ||
     report.signatureTimestamp?.valid === false

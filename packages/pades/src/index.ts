@@ -3,6 +3,7 @@ export { createCadesSignature, type CadesOptions } from './cms/cades.ts';
 export { PdfDocument } from './pdf/document.ts';
 export { fileSource, bufferSource, type PdfSource } from './pdf/source.ts';
 export { PdfError } from './pdf/values.ts';
+export { lastStartxref, startxrefSearchBytes } from './pdf/startxref.ts';
 export { checkCompletable } from './pdf/completion-check.ts';
 export {
   findActiveContent,
@@ -51,6 +52,7 @@ export {
   type CscService,
 } from './signers/csc-api.ts';
 export {
+  addCollectedValidationData,
   addDocumentTimestamp,
   addValidationData,
   signAtLevel,
@@ -58,5 +60,14 @@ export {
   type TimestampSource,
 } from './levels.ts';
 export type { ValidationData } from './pdf/dss-update.ts';
+export {
+  collectValidationData,
+  type CertificateUse,
+  type CollectOptions,
+  type CollectedValidationData,
+} from './ltv/collect.ts';
+export { collectDocumentValidationData } from './ltv/document-validation-data.ts';
+export { ValidationDataError, type ValidationDataErrorCode } from './ltv/errors.ts';
+export type { FetchPolicy } from './ltv/fetch-resource.ts';
 export * from './pki/index.ts';
 export * from './timestamp/index.ts';

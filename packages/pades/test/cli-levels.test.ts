@@ -1,8 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { X509Certificate } from 'node:crypto';
 import { prepareForSigning } from '../src/pdf/signature-page.ts';
+import { createCrl } from '../src/pki/crl.ts';
+import { toPem } from '../src/pki/credential.ts';
 import { startCrlServer, type TestCrlServer } from './support/crl-server.ts';
+import { startExternalTsa, type ExternalTsa } from './support/external-tsa.ts';
+import { serialOf } from './support/ocsp-responder.ts';
 import { pdfLibDocument, pkcs12File, verifyFile, workDir } from './support/fixtures.ts';
 import { runPades } from './support/run-pades.ts';
 import { createTestPki, type TestPki } from './support/test-pki.ts';
@@ -15,6 +20,7 @@ import {
 let pki: TestPki;
 let crlServer: TestCrlServer;
 let tsa: TestTsaServer;
+let externalTsa: ExternalTsa;
 let dir: string;
 let p12: string;
 
@@ -28,6 +34,7 @@ beforeAll(async () => {
   crlServer.crls.set('/issuing.crl', issuingCrl ?? Buffer.alloc(0));
   crlServer.crls.set('/root.crl', rootCrl ?? Buffer.alloc(0));
   tsa = await startTestTsaServer(serveResponder((query) => pki.responder.respond(query)));
+  externalTsa = await startExternalTsa();
   dir = workDir();
   const { seal, issuing, root } = pki.pki;
   p12 = pkcs12File(dir, 'salasana', {
@@ -38,7 +45,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'in.pdf'), await pdfLibDocument(1));
 });
 afterAll(async () => {
-  await Promise.all([crlServer.close(), tsa.close()]);
+  await Promise.all([crlServer.close(), tsa.close(), externalTsa.close()]);
 });
 
 const signArgs = (output: string, ...more: string[]) => [
@@ -65,6 +72,30 @@ describe('pades timestamp', () => {
     expect(stamped).toMatchObject({ code: 0, stderr: '' });
     expect(await levelsOf(output)).toEqual([['document-timestamp', 'timestamp', true]]);
   });
+
+  it("adds an earlier document time stamp's chain before stamping again, keeping B-LTA", async () => {
+    const work = workDir();
+    const signed = join(work, 'signed.pdf');
+    expect((await runPades(signArgs(signed, '--level', 'B-LTA', '--tsa', tsa.url))).code).toBe(0);
+    const stamp = (input: string, output: string) =>
+      runPades(['timestamp', '--in', input, '--out', output, '--tsa', externalTsa.url]);
+    // The first external stamp is the last one: nothing needs its chain yet.
+    expect(await stamp(signed, join(work, 'once.pdf'))).toMatchObject({ code: 0, stderr: '' });
+    const before = externalTsa.ocsp.asked.length;
+    expect(await stamp(join(work, 'once.pdf'), join(work, 'twice.pdf'))).toMatchObject({
+      code: 0,
+      stderr: '',
+    });
+    expect(externalTsa.ocsp.asked.length).toBeGreaterThan(before);
+    const reports = await verifyFile(join(work, 'twice.pdf'), [pki.root, externalTsa.root]);
+    expect(reports.map((report) => [report.kind, report.level])).toEqual([
+      ['signature', 'B-LTA'],
+      ['document-timestamp', 'timestamp'],
+      ['document-timestamp', 'timestamp'],
+      ['document-timestamp', 'timestamp'],
+    ]);
+    // Three CLI runs, each a process of its own reading the fonts: a loaded machine needs more.
+  }, 60_000);
 
   it('refuses without --tsa or TSA_URL, saying how to name a TSA', async () => {
     const output = join(workDir(), 'stamped.pdf');
@@ -109,6 +140,39 @@ describe('pades sign --level', () => {
       ['signature', 'B-LTA', true],
       ['document-timestamp', 'timestamp', true],
     ]);
+  });
+
+  it("signs at B-LTA with an external TSA, its chain and OCSP response in the DSS (EU DSS's B-LTA)", async () => {
+    const output = join(workDir(), 'blta-external.pdf');
+    const signed = await runPades(signArgs(output, '--level', 'B-LTA', '--tsa', externalTsa.url));
+    expect(signed).toMatchObject({ code: 0, stderr: '' });
+    expect(externalTsa.ocsp.asked).toContain(serialOf(externalTsa.certificate));
+    const reports = await verifyFile(output, [pki.root, externalTsa.root]);
+    expect(reports.map((report) => [report.kind, report.level, report.valid])).toEqual([
+      ['signature', 'B-LTA', true],
+      ['document-timestamp', 'timestamp', true],
+    ]);
+    expect(reports[0]?.signatureTimestamp).toMatchObject({ valid: true, chainTrusted: true });
+  });
+
+  it('refuses to sign with a revoked certificate, naming the CRL that revokes it', async () => {
+    const output = join(workDir(), 'revoked.pdf');
+    const issuingCrl = crlServer.crls.get('/issuing.crl');
+    const serial = new X509Certificate(pki.pki.seal.certificate).serialNumber;
+    crlServer.crls.set(
+      '/issuing.crl',
+      await createCrl(pki.pki, { revoked: [{ serial, revokedAt: new Date(Date.now() - 60_000) }] }),
+    );
+    try {
+      const refused = await runPades(signArgs(output, '--level', 'B-LT'), { TSA_URL: tsa.url });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(
+        /e-seal was revoked at .*, says the CRL http:\/\/127\.0\.0\.1:\d+\/issuing\.crl/,
+      );
+      expect(existsSync(output)).toBe(false);
+    } finally {
+      if (issuingCrl) crlServer.crls.set('/issuing.crl', issuingCrl);
+    }
   });
 
   it('fails clearly, writing nothing, when a CRL cannot be fetched', async () => {
@@ -158,6 +222,14 @@ describe('pades sign --field and pades verify', () => {
     expect((await runPades(signArgs(output))).code).toBe(0);
     writeFileSync(join(work, 'root.pem'), pki.pki.root.certificatePem);
     expect((await runPades(['verify', output, '--trust', join(work, 'root.pem')])).code).toBe(0);
+    // A bundle is read whole: the anchor is its second certificate.
+    writeFileSync(
+      join(work, 'bundle.pem'),
+      toPem(externalTsa.root, 'CERTIFICATE') + pki.pki.root.certificatePem,
+    );
+    const bundle = await runPades(['verify', output, '--trust', join(work, 'bundle.pem')]);
+    expect(bundle).toMatchObject({ code: 0 });
+    expect(bundle.stdout).toContain('chain reaches a trust anchor');
     const bytes = readFileSync(output);
     bytes[300] = (bytes[300] ?? 0) ^ 0x01;
     writeFileSync(join(work, 'tampered.pdf'), bytes);

@@ -53,3 +53,38 @@ describe('the pades command', () => {
     expect(wrongPassword.stderr).toMatch(/password is wrong/);
   });
 });
+
+describe('pades --help', () => {
+  it.each([['--help'], ['-h'], ['help']])(
+    'prints every command on stdout and exits 0 for %s',
+    async (flag) => {
+      const help = await runPades([flag]);
+      expect(help.code).toBe(0);
+      expect(help.stderr).toBe('');
+      for (const command of ['sign', 'timestamp', 'verify'])
+        expect(help.stdout).toContain(`pades ${command} `);
+    },
+  );
+
+  it.each([
+    ['sign', '--help', '--level'],
+    ['timestamp', '-h', '--tsa'],
+    ['verify', '--help', '--trust'],
+  ])("prints the options of '%s' for %s and exits 0", async (command, flag, option) => {
+    const help = await runPades([command, flag]);
+    expect(help.code).toBe(0);
+    expect(help.stderr).toBe('');
+    expect(help.stdout).toMatch(new RegExp(`^Usage: pades ${command} `));
+    expect(help.stdout).toContain(option);
+    expect((await runPades(['help', command])).stdout).toBe(help.stdout);
+  });
+
+  it('still fails with the usage on stderr, exit 2, for no command or an unknown one', async () => {
+    for (const args of [[], ['sgin', '--in', 'x.pdf']]) {
+      const run = await runPades(args);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(/^Usage:/);
+    }
+  });
+});

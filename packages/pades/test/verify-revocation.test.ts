@@ -106,6 +106,12 @@ describe('revocation at signing time', () => {
             issuer: pki.pki.issuing,
             status,
           }),
+          // The signature time stamp's TSA needs revocation data too for B-LT.
+          createOcspResponse({
+            certificate: pki.pki.timeStamping.certificate,
+            issuer: pki.pki.issuing,
+            status: 'good',
+          }),
         ],
       });
     const [good] = await verifyFile(await signedWith(ocspSaying('good')), [pki.root]);

@@ -1,38 +1,25 @@
 import { codeMaxFailures, codeMaxSent, codeResendWaitSeconds } from '@esign/contract';
 import { describe, expect, it } from 'vitest';
-import { MovableClock } from '../src/time/clock.ts';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
+import { useClockedApp } from './support/clocked-app.ts';
 import { codeIn, mailsTo, sendFlow, signingTokenIn } from './support/signing.ts';
-import { sessionsOutlastMovedClock, useTestApp } from './support/test-app.ts';
 
 const flows = '/api/esign/SignFlows';
 const locked = 'signing.errors.linkLocked';
 
 describe.each(databaseKinds)('e-mail codes over a flow’s life on %s', (kind) => {
-  const clock = new MovableClock();
-  const context = useTestApp(
-    kind,
-    { JOB_WORKER: 'false', ...sessionsOutlastMovedClock },
-    { clock },
-  );
-  const db = () => context.database.handle.db;
-  const runJobs = () => context.app.jobWorker.runDue();
+  const app = useClockedApp(kind);
+  const { clock, context, db, runJobs } = app;
 
   /** A sent flow with one Low signer: the sender's browser, the signer's id, link and browser. */
   async function flowWithSigner(label: string) {
-    const owner = new TestClient(context.app);
-    await owner.login('user@example.com', 'user-demo');
+    const owner = await app.sender();
     const email = `${label}.${kind}@example.com`;
     const flowId = await sendFlow(owner, { signers: [{ Name: 'Arvaaja Testinen', Email: email }] });
     await runJobs();
-    const invitation = (await mailsTo(db(), email)).find((m) => m.text_body.includes('/sign/'));
-    const token = signingTokenIn(invitation?.text_body ?? '');
-    const { id: signerId } = await db()
-      .selectFrom('sign_flow_signers')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
+    const token = await app.invitationToken(email);
+    const signerId = await app.signerIdOf(email);
     const signer = new TestClient(context.app);
     expect((await signer.get(`/api/sign/${token}`)).statusCode).toBe(200);
     return { owner, email, flowId, token, signerId, signer };

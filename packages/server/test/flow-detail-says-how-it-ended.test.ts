@@ -1,28 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { MovableClock } from '../src/time/clock.ts';
 import { enqueueJob } from '../src/jobs/job-queue.ts';
 import { signingJobs } from '../src/signing/signing-deps.ts';
-import { TestClient } from './support/client.ts';
+import { useClockedApp } from './support/clocked-app.ts';
 import { databaseKinds } from './support/databases.ts';
-import { identifyWithCode, mailsTo, sendFlow, signingTokenIn } from './support/signing.ts';
-import { sessionsOutlastMovedClock, useTestApp } from './support/test-app.ts';
+import { identifyWithCode, sendFlow } from './support/signing.ts';
 
 const flows = '/api/esign/SignFlows';
 const day = 24 * 3_600_000;
 
 describe.each(databaseKinds)('the flow detail says how a flow ended on %s', (kind) => {
-  const clock = new MovableClock();
-  const context = useTestApp(
-    kind,
-    { JOB_WORKER: 'false', ...sessionsOutlastMovedClock },
-    { clock },
-  );
-  const db = () => context.database.handle.db;
-  const runJobs = () => context.app.jobWorker.runDue();
+  const app = useClockedApp(kind);
+  const { clock, context, db, runJobs } = app;
 
   async function sentFlow(label: string) {
-    const owner = new TestClient(context.app);
-    await owner.login('user@example.com', 'user-demo');
+    const owner = await app.sender();
     const signed = `${label}.allekirjoitti.${kind}@example.com`;
     const pending = `${label}.odottaa.${kind}@example.com`;
     const flowId = await sendFlow(owner, {
@@ -33,8 +24,7 @@ describe.each(databaseKinds)('the flow detail says how a flow ended on %s', (kin
       ],
     });
     await runJobs();
-    const mail = (await mailsTo(db(), signed)).find((m) => m.text_body.includes('/sign/'));
-    const token = signingTokenIn(mail?.text_body ?? '');
+    const token = await app.invitationToken(signed);
     const browser = await identifyWithCode(context.app, db(), runJobs, token, signed);
     const done = await browser.post(`/api/sign/${token}/sign`, { HaveRead: true });
     expect(done.statusCode, done.body).toBe(200);

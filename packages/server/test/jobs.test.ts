@@ -98,6 +98,31 @@ describe.each(databaseKinds)('the job queue on %s', (kind) => {
     ]);
   });
 
+  it('retries at the later time a failure names (a CA’s next CRL), at most a day ahead', async () => {
+    const worker = newWorker();
+    const attempts: number[] = [];
+    const hour = 3_600_000;
+    worker.register('test.waits', async (_payload, context) => {
+      attempts.push(context.attempt);
+      const retryAt = new Date(
+        clock.now().getTime() + (context.attempt === 1 ? 2 * hour : 30 * hour),
+      );
+      throw Object.assign(new Error('the CRL is older than the signature'), { retryAt });
+    });
+    await enqueueJob(db(), { kind: 'test.waits', payload: null }, clock.now());
+    expect(await worker.runDue()).toBe(1);
+    clock.advance(2 * hour - 1);
+    expect(await worker.runDue()).toBe(0);
+    clock.advance(1);
+    expect(await worker.runDue()).toBe(1);
+    // 30 hours named: a day is the most it waits.
+    clock.advance(24 * hour - 1);
+    expect(await worker.runDue()).toBe(0);
+    clock.advance(1);
+    expect(await worker.runDue()).toBe(1);
+    expect(attempts).toEqual([1, 2, 3]);
+  });
+
   it('marks a job failed after its last attempt, logs it, keeps it and frees its dedupe key', async () => {
     const logger = recordingLogger();
     const worker = newWorker({ logger });

@@ -102,13 +102,14 @@ const signers = [
     }),
   }),
   signerRow(1, {
-    name: 'Åsa Öberg',
-    email: 'asa@example.se',
+    // A Northern Sámi name: the page prints it as written (no WinAnsi '?').
+    name: 'Áile Ŋuvttaš-Čoarvi',
+    email: 'aile@example.no',
     signature_level: 'Low',
     verified_identity: JSON.stringify({
       method: 'email-code',
       name: null,
-      email: 'asa@example.se',
+      email: 'aile@example.no',
       certificates: [],
     }),
   }),
@@ -225,7 +226,7 @@ describe('the personal signed file', () => {
     expect(text).toContain('Henkilötunnus: 010190-123A');
     expect(text).toContain('Maija Meikäläinen, maija@example.fi');
     expect(text).toContain('vahva sähköinen tunnistus');
-    expect(text).toContain('Åsa Öberg, asa@example.se');
+    expect(text).toContain('Áile Ŋuvttaš-Čoarvi, aile@example.no');
     expect(text).toContain('sähköpostiin lähetetty koodi');
     expect(text).toContain('Esimerkkiyliopisto');
   });

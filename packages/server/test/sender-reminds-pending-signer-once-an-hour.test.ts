@@ -1,36 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { MovableClock } from '../src/time/clock.ts';
 import { TestClient } from './support/client.ts';
+import { useClockedApp } from './support/clocked-app.ts';
 import { databaseKinds } from './support/databases.ts';
 import { mailsTo, sendFlow, signingTokenIn } from './support/signing.ts';
-import { sessionsOutlastMovedClock, useTestApp } from './support/test-app.ts';
 
 const flows = '/api/esign/SignFlows';
 const hour = 3_600_000;
 
 describe.each(databaseKinds)('the sender reminds a pending signer now on %s', (kind) => {
-  const clock = new MovableClock();
-  const context = useTestApp(
-    kind,
-    { JOB_WORKER: 'false', ...sessionsOutlastMovedClock },
-    { clock },
-  );
-  const db = () => context.database.handle.db;
-  const runJobs = () => context.app.jobWorker.runDue();
-  const signerIdOf = async (email: string) =>
-    (
-      await db()
-        .selectFrom('sign_flow_signers')
-        .select('id')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const app = useClockedApp(kind);
+  const { clock, context, db, runJobs, signerIdOf } = app;
   const reminders = async (email: string) =>
     (await mailsTo(db(), email)).filter((mail) => /^Muistutus/.test(mail.subject));
 
   async function sentFlow(label: string) {
-    const owner = new TestClient(context.app);
-    await owner.login('user@example.com', 'user-demo');
+    const owner = await app.sender();
     const first = `${label}.eka.${kind}@example.com`;
     const second = `${label}.toka.${kind}@example.com`;
     const flowId = await sendFlow(owner, {

@@ -2,20 +2,14 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { auditSigner } from '../src/db/migrations/0011-audit-signer.ts';
-import { MovableClock } from '../src/time/clock.ts';
 import { TestClient } from './support/client.ts';
+import { useClockedApp } from './support/clocked-app.ts';
 import { createTestDatabase, databaseKinds } from './support/databases.ts';
 import { mailsTo, sendFlow, signingTokenIn } from './support/signing.ts';
-import { sessionsOutlastMovedClock, useTestApp } from './support/test-app.ts';
 
 describe.each(databaseKinds)("a signer's opened task on %s", (kind) => {
-  const clock = new MovableClock();
-  const context = useTestApp(
-    kind,
-    { JOB_WORKER: 'false', ...sessionsOutlastMovedClock },
-    { clock },
-  );
-  const db = () => context.database.handle.db;
+  const app = useClockedApp(kind);
+  const { clock, context, db } = app;
   const opensOf = async (email: string) =>
     db()
       .selectFrom('audit_events')
@@ -26,8 +20,7 @@ describe.each(databaseKinds)("a signer's opened task on %s", (kind) => {
       .execute();
 
   it('is recorded once in half an hour for each signer, and again after', async () => {
-    const owner = new TestClient(context.app);
-    await owner.login('user@example.com', 'user-demo');
+    const owner = await app.sender();
     const [first, second] = [`olli.${kind}@example.com`, `outi.${kind}@example.com`];
     await sendFlow(owner, {
       process: 'Concurrent',
@@ -36,7 +29,7 @@ describe.each(databaseKinds)("a signer's opened task on %s", (kind) => {
         { Name: 'Outi Avaaja', Email: second },
       ],
     });
-    await context.app.jobWorker.runDue();
+    await app.runJobs();
     const linkOf = async (email: string) =>
       signingTokenIn((await mailsTo(db(), email))[0]?.text_body ?? '');
     const browser = new TestClient(context.app);

@@ -21,7 +21,7 @@ async function signatureUpdate(
 }
 
 /** One round of what signing does to a document, each update read back before the next. */
-async function signingRound(source: PdfSource): Promise<PdfSource> {
+async function signingRound(source: PdfSource, round: number): Promise<PdfSource> {
   let current = source;
   const apply = async (update: (document: PdfDocument) => Promise<Buffer>) => {
     current = appendedSource(current, await update(await PdfDocument.open(current)));
@@ -34,7 +34,8 @@ async function signingRound(source: PdfSource): Promise<PdfSource> {
     return prepared.update;
   });
   await apply((document) => signatureUpdate(document, 'signature', fieldName));
-  const data = { certificates: [Buffer.from('certificate')], crls: [] };
+  // Other bytes each round, as the sealed copy's are: the DSS then grows an existing one.
+  const data = { certificates: [Buffer.from(`certificate ${round}`)], crls: [] };
   await apply((document) => prepareDssUpdate(document, data));
   await apply((document) => signatureUpdate(document, 'timestamp'));
   return current;
@@ -50,7 +51,7 @@ async function signingRound(source: PdfSource): Promise<PdfSource> {
 export async function checkCompletable(input: string): Promise<void> {
   const file = await fileSource(input);
   try {
-    const finished = await signingRound(await signingRound(file));
+    const finished = await signingRound(await signingRound(file, 1), 2);
     await readCatalog(await PdfDocument.open(finished));
   } finally {
     await file.close();

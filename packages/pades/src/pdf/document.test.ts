@@ -6,6 +6,7 @@ import {
 } from '../../test/support/hybrid-reference.ts';
 import { PdfDocument } from './document.ts';
 import { bufferSource } from './source.ts';
+import { lastStartxref } from './startxref.ts';
 import { nameOf, PdfError, PdfRef, PdfString, type PdfValue } from './values.ts';
 
 interface XrefStreamOptions {
@@ -102,6 +103,59 @@ describe('PdfDocument on cross-reference tables', () => {
   it('answers the next free object number from /Size and the entries alike', async () => {
     const document = await PdfDocument.open(bufferSource(classicPdf()));
     expect(document.size).toBe(2);
+  });
+});
+
+describe('PdfDocument on bytes after %%EOF', () => {
+  it.each([
+    ['a NUL', Buffer.from([0])],
+    ['a line of text and NULs', Buffer.from('\r\n-- sent by a scanner --\0\0\0', 'latin1')],
+    [
+      '3 KB of binary garbage',
+      Buffer.from(Array.from({ length: 3000 }, (_, index) => index % 251)),
+    ],
+  ])('reads a file followed by %s, as PDF readers do', async (_label, garbage) => {
+    const document = await PdfDocument.open(bufferSource(Buffer.concat([classicPdf(), garbage])));
+    expect(document.startxref).toBe(classicPdf().indexOf('xref\n'));
+    expect(field(await document.getObject(new PdfRef(1, 0)), 'Type')).toBe('Catalog');
+  });
+
+  it('reads the last startxref, without %%EOF, and refuses a file whose tail has none', async () => {
+    const bytes = classicPdf().toString('latin1').replace('%%EOF\n', '');
+    const document = await PdfDocument.open(bufferSource(Buffer.from(`${bytes}\0\0`, 'latin1')));
+    expect(document.startxref).toBe(classicPdf().indexOf('xref\n'));
+    const buried = Buffer.concat([classicPdf(), Buffer.alloc(5000, 0x20)]);
+    await expect(PdfDocument.open(bufferSource(buried))).rejects.toThrow(
+      new PdfError('no startxref at the end of the file'),
+    );
+  });
+});
+
+describe('lastStartxref', () => {
+  it('takes the last offset named, whatever follows it', () => {
+    expect(lastStartxref('startxref\n10\n%%EOF\nstartxref\r\n 250\r%%EOF\0garbage')).toBe(250);
+    expect(lastStartxref(Buffer.from('startxref\0 7', 'latin1'))).toBe(7);
+    expect(lastStartxref('startxref\n%%EOF\n')).toBeUndefined();
+  });
+});
+
+describe('PdfDocument.getObjectText', () => {
+  it('answers an object exactly as written, in the file and in an object stream', async () => {
+    const classic = '%PDF-1.7\n1 0 obj\n<</Type/Catalog/X 0.123456789>>\nendobj\n';
+    const bytes = Buffer.from(
+      `${classic}xref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer\n<</Size 2 /Root 1 0 R>>\nstartxref\n${classic.length}\n%%EOF\n`,
+      'latin1',
+    );
+    const document = await PdfDocument.open(bufferSource(bytes));
+    expect((await document.getObjectText(new PdfRef(1, 0))).toString('latin1')).toBe(
+      '<</Type/Catalog/X 0.123456789>>',
+    );
+    const streams = await PdfDocument.open(bufferSource(xrefStreamPdf()));
+    expect((await streams.getObjectText(new PdfRef(2, 0))).toString('latin1')).toBe(
+      '<</Type /Catalog>>',
+    );
+    await expect(streams.getObjectText(new PdfRef(1, 0))).rejects.toThrow(/is a stream/);
+    await expect(streams.getObjectText(new PdfRef(9, 0))).rejects.toThrow(/missing/);
   });
 });
 

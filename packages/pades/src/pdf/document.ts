@@ -1,6 +1,7 @@
 import { decodeStream } from './filters.ts';
 import { Lexer } from './lexer.ts';
 import type { PdfSource } from './source.ts';
+import { lastStartxref, startxrefSearchBytes } from './startxref.ts';
 import { isFreeEntry, type XrefEntry } from './xref-entry.ts';
 import { maxObjectNumber, readXrefStreamEntries } from './xref-stream.ts';
 import { readXrefTable } from './xref-table.ts';
@@ -67,10 +68,10 @@ export class PdfDocument {
     if (size < 32) throw new PdfError('not a PDF: too short');
     const head = (await this.source.read(0, 1024)).toString('latin1');
     if (!/%PDF-\d\.\d/.test(head)) throw new PdfError('not a PDF: no header');
-    const tail = (await this.source.read(Math.max(0, size - 2048), 2048)).toString('latin1');
-    const match = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
-    if (!match?.[1]) throw new PdfError('no startxref at the end of the file');
-    this.startxref = Number(match[1]);
+    const tailStart = Math.max(0, size - startxrefSearchBytes);
+    const startxref = lastStartxref(await this.source.read(tailStart, size - tailStart));
+    if (startxref === undefined) throw new PdfError('no startxref at the end of the file');
+    this.startxref = startxref;
     const seen = new Set<number>();
     let offset: number | undefined = this.startxref;
     let newest = true;
@@ -149,7 +150,9 @@ export class PdfDocument {
   }
 
   /** Parses 'n g obj' at an offset, reading more of the file only as far as needed. */
-  private async parseAt(offset: number): Promise<{ lexer: Lexer; value: PdfValue; base: number }> {
+  private async parseAt(
+    offset: number,
+  ): Promise<{ lexer: Lexer; value: PdfValue; base: number; start: number }> {
     for (let length = chunk; ; length *= 4) {
       const buffer = await this.source.read(offset, length);
       try {
@@ -157,7 +160,9 @@ export class PdfDocument {
         lexer.token();
         lexer.token();
         lexer.expectKeyword('obj');
-        return { lexer, value: lexer.value(), base: offset };
+        lexer.skipWhitespace();
+        const start = lexer.position;
+        return { lexer, value: lexer.value(), base: offset, start };
       } catch (error) {
         // Only an object cut off by the end of the buffer is worth reading further.
         const cutOff = /unterminated|end of data/.test((error as Error).message);
@@ -202,6 +207,32 @@ export class PdfDocument {
     const [, start] = stream.offsets[entry.index] ?? [];
     if (start === undefined) throw new PdfError(`object ${ref.num} missing from its object stream`);
     return new Lexer(stream.data, stream.first + start).value();
+  }
+
+  /**
+   * The bytes an object's value is written in, exactly as the file (or its object stream)
+   * has them, for rewriting it token for token; a stream, free or missing object is refused.
+   */
+  async getObjectText(ref: PdfRef): Promise<Buffer> {
+    const entry = this.entries.get(ref.num);
+    if (!entry || isFreeEntry(entry)) throw new PdfError(`object ${ref.num} is missing`);
+    if (entry.type === 'offset') {
+      if (entry.offset >= this.source.size)
+        throw new PdfError(`object ${ref.num} lies outside the file`);
+      const { lexer, start } = await this.parseAt(entry.offset);
+      const end = lexer.position;
+      if (lexer.token() === 'stream') throw new PdfError(`object ${ref.num} is a stream`);
+      return Buffer.from(lexer.buffer.subarray(start, end));
+    }
+    const stream = await this.loadObjectStream(entry.stream, 0);
+    const [, offset] = stream.offsets[entry.index] ?? [];
+    if (offset === undefined)
+      throw new PdfError(`object ${ref.num} missing from its object stream`);
+    const lexer = new Lexer(stream.data, stream.first + offset);
+    lexer.skipWhitespace();
+    const start = lexer.position;
+    lexer.value();
+    return Buffer.from(stream.data.subarray(start, lexer.position));
   }
 
   /** Follows a value through references to what it finally is. */

@@ -3,7 +3,8 @@ import { PdfName, PdfRef, PdfString, type PdfValue } from './values.ts';
 const regularName = /^[!-~]$/;
 const delimiterChars = '()<>[]{}/%#';
 
-function serializeName(name: string): string {
+/** A name as PDF writes it: '/' and its characters, '#xx' for those that need escaping. */
+export function serializeName(name: string): string {
   let out = '/';
   for (const char of name) {
     const code = char.charCodeAt(0);

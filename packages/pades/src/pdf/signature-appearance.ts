@@ -1,6 +1,8 @@
 import { ContentBuilder, type Rgb } from './drawing.ts';
-import { numberOf, PdfName, type PdfDict, type PdfRef, type PdfValue } from './values.ts';
-import { fitToWidth } from './win-ansi.ts';
+import type { FontSubsets } from './font-subset.ts';
+import type { ColorModel } from './output-intent.ts';
+import { fitToWidth } from './text-fit.ts';
+import { numberOf, PdfName, type PdfDict, type PdfValue } from './values.ts';
 
 const padding = 6;
 const leading = 1.25;
@@ -25,19 +27,29 @@ export function rectangleSize(
 
 /**
  * The normal appearance of a signed widget: a Form XObject the size of its rectangle with
- * a frame and the lines, the first larger, all shrunk to fit the height and cut to the width.
+ * a frame and the lines, the first larger, all shrunk to fit the height and cut to the width,
+ * in the fonts of `fonts.subsets`; `fonts.resources` names the /Font dictionary (a reference
+ * to it, written once every appearance is drawn) that those fonts are written to; colours
+ * are written in `colorModel`.
  */
 export function signatureAppearance(
   size: { width: number; height: number },
   lines: string[],
-  fontRef: PdfRef,
+  fonts: { subsets: FontSubsets; resources: PdfValue },
+  colorModel: ColorModel = 'rgb',
 ): { dict: PdfDict; data: Buffer } {
   const { width, height } = size;
-  const content = new ContentBuilder().rectangle(0.5, 0.5, width - 1, height - 1, {
-    fill: background,
-    stroke: frame,
-    lineWidth: 1,
-  });
+  const content = new ContentBuilder(fonts.subsets, colorModel).rectangle(
+    0.5,
+    0.5,
+    width - 1,
+    height - 1,
+    {
+      fill: background,
+      stroke: frame,
+      lineWidth: 1,
+    },
+  );
   const sizes = lines.map((_, index) => (index === 0 ? 11 : 8));
   const needed = sizes.reduce((sum, lineSize) => sum + lineSize * leading, 0);
   const scale = Math.min(1, (height - 2 * padding) / Math.max(needed, 1));
@@ -45,13 +57,14 @@ export function signatureAppearance(
   for (const [index, line] of lines.entries()) {
     const lineSize = (sizes[index] ?? 8) * scale;
     baseline -= lineSize * (index === 0 ? 1 : leading);
-    content.text(padding, baseline, lineSize, fitToWidth(line, lineSize, width - 2 * padding), ink);
+    const fitted = fitToWidth(line, lineSize, width - 2 * padding);
+    content.text(padding, baseline, lineSize, fitted, { fill: ink });
   }
   const dict: PdfDict = new Map<string, PdfValue>([
     ['Type', new PdfName('XObject')],
     ['Subtype', new PdfName('Form')],
     ['BBox', [0, 0, width, height]],
-    ['Resources', new Map([['Font', new Map([['F1', fontRef]])]])],
+    ['Resources', new Map([['Font', fonts.resources]])],
   ]);
   return { dict, data: content.toBuffer() };
 }

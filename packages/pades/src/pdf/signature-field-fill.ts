@@ -1,10 +1,13 @@
 import type { PdfDocument } from './document.ts';
-import { helveticaFont } from './drawing.ts';
+import { FontSubsets } from './font-subset.ts';
 import type { FormField } from './form-fields.ts';
-import type { NewObject } from './incremental-update.ts';
+import type { DictionaryText } from './dictionary-text.ts';
+import { readCatalog, type NewObject } from './incremental-update.ts';
+import { readDictionaryObject, rewrittenObject } from './object-rewrite.ts';
+import { deviceColorModel } from './output-intent.ts';
 import { formatUtcMinute, rectangleSize, signatureAppearance } from './signature-appearance.ts';
 import type { SignatureFieldOptions } from './signature-field-options.ts';
-import { isDict, isRef, nameOf, PdfError, type PdfDict, type PdfRef } from './values.ts';
+import { isDict, isRef, nameOf, PdfError, type PdfRef } from './values.ts';
 
 /** The appearance's lines: the caller's first line (or /Name), the signing time, the rest. */
 function appearanceLines(options: SignatureFieldOptions): string[] {
@@ -14,7 +17,8 @@ function appearanceLines(options: SignatureFieldOptions): string[] {
 
 /**
  * The objects that put a signature into an existing empty signature field: the field with
- * /V, and each of its widgets (itself when merged) with a drawn normal appearance.
+ * /V, and each of its widgets (itself when merged) with a drawn normal appearance; every
+ * other byte of them stays as written.
  * Refuses a field that is signed already or is not a signature field.
  */
 export async function fillEmptySignatureField(
@@ -31,23 +35,23 @@ export async function fillEmptySignatureField(
 
   const objects: NewObject[] = [];
   const lines = appearanceLines(options);
-  let font: PdfRef | undefined;
-  const withAppearance = (widget: PdfDict): PdfDict => {
-    const size = rectangleSize(widget.get('Rect'));
+  const colorModel = await deviceColorModel(document, (await readCatalog(document)).dict);
+  // The fonts are written after every appearance is drawn, into the /Font dictionary all share.
+  let fonts: { subsets: FontSubsets; resources: PdfRef } | undefined;
+  // Gives a widget with a size a drawn normal appearance; its other keys stay as written.
+  const drawOn = (widget: DictionaryText): DictionaryText => {
+    const size = rectangleSize(widget.value.get('Rect'));
     if (!size) return widget;
-    if (!font) {
-      font = allocate();
-      objects.push({ ref: font, value: helveticaFont() });
-    }
+    fonts ??= { subsets: new FontSubsets(), resources: allocate() };
     const appearance = allocate();
-    objects.push({ ref: appearance, value: signatureAppearance(size, lines, font) });
-    return new Map([...widget, ['AP', new Map([['N', appearance]])]]);
+    const drawn = signatureAppearance(size, lines, fonts, colorModel);
+    objects.push({ ref: appearance, value: drawn });
+    return widget.set('AP', new Map([['N', appearance]]));
   };
 
-  const fieldDict: PdfDict = new Map(field.dict);
-  fieldDict.set('V', signature);
+  const fieldText = (await readDictionaryObject(document, field.ref)).set('V', signature);
   const merged = nameOf(field.dict.get('Subtype')) === 'Widget' || field.dict.has('Rect');
-  objects.push({ ref: field.ref, value: merged ? withAppearance(fieldDict) : fieldDict });
+  objects.push(rewrittenObject(field.ref, merged ? drawOn(fieldText) : fieldText));
   const kids = await document.resolve(field.dict.get('Kids'));
   for (const kid of Array.isArray(kids) ? kids : []) {
     const widget = await document.resolve(kid);
@@ -58,7 +62,11 @@ export async function fillEmptySignatureField(
       !widget.has('T') &&
       nameOf(widget.get('Subtype')) === 'Widget'
     )
-      objects.push({ ref: kid, value: withAppearance(widget) });
+      objects.push(rewrittenObject(kid, drawOn(await readDictionaryObject(document, kid))));
+  }
+  if (fonts) {
+    const written = fonts.subsets.write(allocate);
+    objects.push({ ref: fonts.resources, value: written.resources }, ...written.objects);
   }
   return objects;
 }

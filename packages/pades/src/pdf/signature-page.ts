@@ -4,6 +4,7 @@ import { PdfDocument } from './document.ts';
 import { newFieldNames } from './form-fields.ts';
 import {
   layoutSignaturePages,
+  signatureFieldLabel,
   type SignaturePageLanguage,
   type SignaturePageSigner,
 } from './signature-page-layout.ts';
@@ -20,9 +21,10 @@ export interface PrepareForSigningOptions {
 
 /**
  * Prepares the update that appends the signature pages (heading, title, one box per signer
- * with the name and e-mail under it, on as many pages as the signers need) and one empty
- * signature field per signer on its box, added to the AcroForm and its page; earlier pages,
- * fields and signatures are kept.
+ * with the name and e-mail under it, on as many pages as the signers need, in embedded
+ * fonts) and one empty signature field per signer on its box, added to the AcroForm and its
+ * page, and to the structure tree of a tagged document; earlier pages, fields and
+ * signatures are kept.
  */
 export async function prepareSignaturePageUpdate(
   document: PdfDocument,
@@ -32,14 +34,18 @@ export async function prepareSignaturePageUpdate(
   const target = await readAppendTarget(document);
   const fieldNames = newFieldNames(options.signers, target.takenFieldNames, 'Signer');
   let next = 0;
-  const pages = layoutSignaturePages(target.mediaBox, options).map(({ content, boxes }) => ({
+  const layout = layoutSignaturePages(target.mediaBox, options, target.colorModel);
+  const pages = layout.pages.map(({ content, boxes }) => ({
     content,
     fields: boxes.flatMap((box) => {
+      const signer = options.signers[next];
       const name = fieldNames[next++];
-      return name === undefined ? [] : [{ name, box }];
+      if (name === undefined || !signer) return [];
+      return [{ name, box, description: signatureFieldLabel(options.language, signer.name) }];
     }),
   }));
-  return { update: appendPagesUpdate(document, target, pages), fieldNames };
+  const update = await appendPagesUpdate(document, target, { ...layout, pages });
+  return { update, fieldNames };
 }
 
 /**

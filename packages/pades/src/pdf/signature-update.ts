@@ -1,15 +1,17 @@
 import type { PdfDocument } from './document.ts';
 import { listFormFields, type FormField } from './form-fields.ts';
+import { acroFormUpdate } from './acro-form-update.ts';
 import {
   firstPage,
   readCatalog,
   writeIncrementalUpdate,
   type NewObject,
 } from './incremental-update.ts';
+import { appendToArray, readDictionaryObject, rewrittenObject } from './object-rewrite.ts';
 import { pdfDate, serialize, textString } from './serializer.ts';
 import { fillEmptySignatureField } from './signature-field-fill.ts';
 import type { SignatureFieldOptions } from './signature-field-options.ts';
-import { isDict, isRef, PdfError, PdfName, PdfRef, type PdfDict, type PdfValue } from './values.ts';
+import { isDict, PdfError, PdfName, PdfRef, type PdfDict, type PdfValue } from './values.ts';
 
 export interface PreparedUpdate {
   update: Buffer;
@@ -53,9 +55,9 @@ async function addInvisibleField(
   name: string,
 ): Promise<NewObject[]> {
   const page = await firstPage(document, catalog);
-  const pageDict: PdfDict = new Map(page.dict);
-  const annots = await document.resolve(pageDict.get('Annots'));
-  pageDict.set('Annots', [...(Array.isArray(annots) ? annots : []), refs.field]);
+  const pageText = await readDictionaryObject(document, page.ref);
+  // The page keeps every byte but its /Annots (or, when that is its own object, all of them).
+  const annots = await appendToArray(document, pageText, 'Annots', [refs.field]);
   const widget: PdfDict = new Map<string, PdfValue>([
     ['Type', new PdfName('Annot')],
     ['Subtype', new PdfName('Widget')],
@@ -68,7 +70,8 @@ async function addInvisibleField(
   ]);
   return [
     { ref: refs.field, value: widget },
-    { ref: page.ref, value: pageDict },
+    ...annots,
+    ...(pageText.changed ? [rewrittenObject(page.ref, pageText)] : []),
   ];
 }
 
@@ -76,7 +79,8 @@ async function addInvisibleField(
  * Prepares the incremental update that adds one signature (or document time stamp): a
  * signature dictionary with placeholders, put into the empty signature field `fieldName`
  * (drawing its appearance) when there is one, else into a new invisible field on the first
- * page; the AcroForm gets SigFlags 3 and keeps its earlier fields. A signed field is refused.
+ * page; the AcroForm gets SigFlags 3 and keeps its earlier fields. Objects written again keep
+ * every original byte but the keys that change. A signed field is refused.
  */
 export async function prepareSignatureUpdate(
   document: PdfDocument,
@@ -87,34 +91,26 @@ export async function prepareSignatureUpdate(
   const allocate = () => new PdfRef(next++, 0);
   const sigRef = allocate();
 
-  const acroFormValue = catalog.dict.get('AcroForm');
-  const acroFormRef = isRef(acroFormValue) ? acroFormValue : allocate();
-  const existingForm = await document.resolve(acroFormValue);
-  const acroForm: PdfDict = isDict(existingForm) ? new Map(existingForm) : new Map();
-  const existingFields = await document.resolve(acroForm.get('Fields'));
-  const fields = Array.isArray(existingFields) ? existingFields : [];
-  const formFields = await listFormFields(document, fields);
+  const acroForm = await document.resolve(catalog.dict.get('AcroForm'));
+  const fields = await document.resolve(isDict(acroForm) ? acroForm.get('Fields') : undefined);
+  const formFields = await listFormFields(document, Array.isArray(fields) ? fields : []);
   const target = formFields.find((field) => field.fullName === options.fieldName);
 
   const objects: NewObject[] = [
     { ref: sigRef, value: null, raw: signatureDictionaryText(options) },
   ];
+  const newFields: PdfRef[] = [];
   if (target) {
     objects.push(...(await fillEmptySignatureField(document, target, sigRef, allocate, options)));
   } else {
     const fieldRef = allocate();
-    acroForm.set('Fields', [...fields, fieldRef]);
+    newFields.push(fieldRef);
     const name = uniqueFieldName(formFields, options.fieldName);
     const refs = { field: fieldRef, signature: sigRef };
     objects.push(...(await addInvisibleField(document, catalog.dict, refs, name)));
   }
-  acroForm.set('SigFlags', 3);
-  objects.push({ ref: acroFormRef, value: acroForm });
-  if (!isRef(acroFormValue)) {
-    const catalogDict = new Map(catalog.dict);
-    catalogDict.set('AcroForm', acroFormRef);
-    objects.push({ ref: catalog.ref, value: catalogDict });
-  }
+  const formChange = { fields: newFields, sigFlags: 3 };
+  objects.push(...(await acroFormUpdate(document, catalog.ref, formChange, allocate)));
   const update = writeIncrementalUpdate(document, objects);
   const text = update.toString('latin1');
   const sigStart = text.indexOf(`${sigRef.num} 0 obj\n`);

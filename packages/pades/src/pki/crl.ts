@@ -31,7 +31,11 @@ export async function createRootCrl(pki: PortalPki, options: CrlOptions): Promis
   return signCrl(pki.root, options);
 }
 
-async function signCrl(authority: PkiCredential, options: CrlOptions): Promise<Buffer> {
+/** A DER CRL signed by any CA (its certificate and key), listing the revoked certificates. */
+export async function signCrl(
+  authority: Pick<PkiCredential, 'certificate' | 'privateKey'>,
+  options: CrlOptions,
+): Promise<Buffer> {
   const { nextUpdateHours = 24 } = options;
   if (!Number.isFinite(nextUpdateHours) || nextUpdateHours <= 0) {
     throw new PkiError('invalid-input', 'nextUpdateHours must be a positive number');

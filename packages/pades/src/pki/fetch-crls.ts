@@ -1,19 +1,16 @@
 import * as pkijs from 'pkijs';
+import { fetchResource, type FetchPolicy } from '../ltv/fetch-resource.ts';
 import { fromPem } from './credential.ts';
 import { PkiError } from './errors.ts';
 import { x509 } from './x509.ts';
 
-export interface FetchCrlsOptions {
-  /** Bounds each download (default 10 s). */
-  timeoutMs?: number;
+export interface FetchCrlsOptions extends FetchPolicy {
   /** Skip a certificate that names no distribution point instead of failing (a service that answers OCSP only). */
   skipWithoutDistributionPoint?: boolean;
 }
 
-const maxCrlBytes = 32 * 1024 * 1024;
-
 /** The http(s) URLs of a certificate's CRL distribution points. */
-function distributionPoints(certificate: x509.X509Certificate): string[] {
+export function distributionPoints(certificate: x509.X509Certificate): string[] {
   const extension = certificate.getExtension(x509.CRLDistributionPointsExtension);
   return (extension?.distributionPoints ?? [])
     .flatMap((point) => point.distributionPoint?.fullName ?? [])
@@ -21,13 +18,14 @@ function distributionPoints(certificate: x509.X509Certificate): string[] {
     .filter((url) => /^https?:\/\//i.test(url));
 }
 
-/** Downloads one CRL (DER or PEM) and checks that it parses as one; throws a clear error otherwise. */
-async function downloadCrl(url: string, timeoutMs: number): Promise<Buffer> {
+/**
+ * Downloads one CRL (DER or PEM) as the fetch policy allows and checks that it parses as one;
+ * throws a `PkiError` naming the URL and the reason otherwise.
+ */
+export async function downloadCrl(url: string, policy: FetchPolicy): Promise<Buffer> {
   let body: Buffer;
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    body = Buffer.from(await response.arrayBuffer());
+    body = await fetchResource(url, policy);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new PkiError('invalid-input', `cannot fetch the CRL ${url}: ${reason}`, { cause: error });
@@ -36,7 +34,6 @@ async function downloadCrl(url: string, timeoutMs: number): Promise<Buffer> {
   let der = body;
   try {
     if (text.includes('-----BEGIN X509 CRL-----')) der = fromPem(text, 'X509 CRL');
-    if (der.length > maxCrlBytes) throw new Error('it is too large');
     pkijs.CertificateRevocationList.fromBER(new Uint8Array(der));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -55,7 +52,7 @@ export async function fetchCrls(
   certificates: Buffer[],
   options: FetchCrlsOptions = {},
 ): Promise<Buffer[]> {
-  const { timeoutMs = 10_000, skipWithoutDistributionPoint = false } = options;
+  const { skipWithoutDistributionPoint = false } = options;
   const fetched = new Map<string, Buffer>();
   for (const der of certificates) {
     const certificate = new x509.X509Certificate(der);
@@ -71,7 +68,7 @@ export async function fetchCrls(
     const failures: string[] = [];
     for (const url of urls) {
       try {
-        fetched.set(url, await downloadCrl(url, timeoutMs));
+        fetched.set(url, await downloadCrl(url, options));
         break;
       } catch (error) {
         failures.push(error instanceof Error ? error.message : String(error));

@@ -50,7 +50,8 @@ export async function checkCadesSignature(
       faults.push(`unreadable CMS: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  const pool = [...readCertificates(check?.certificates ?? []), ...context.dssCertificates];
+  const carried = readCertificates(check?.certificates ?? []);
+  const pool = [...carried, ...context.dssCertificates];
   const signatureValue = check?.signatureValue ?? Buffer.alloc(0);
   const stamp = check?.timestampToken
     ? await checkTimestamp(
@@ -85,6 +86,7 @@ export async function checkCadesSignature(
     baseline: attributes.includes(oids.signingCertificateV2) && !hasSigningTime,
     signatureTimestamp: stamp,
     timestampTime: stamped?.toISOString() ?? null,
+    certificates: carried,
     revocation: parseRevocationData(check?.revocation ?? { crls: [], ocsps: [] }),
   };
 }

@@ -39,14 +39,22 @@ export function certificateOf(der: Buffer | null | undefined): X509Certificate |
   }
 }
 
-/** Parses DER or PEM certificates, skipping any that cannot be read. */
+const pemBlock = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
+
+/** Parses DER certificates and PEM text (every certificate of a bundle), skipping any that cannot be read. */
 export function readCertificates(items: Array<Buffer | string>): X509Certificate[] {
   return items.flatMap((item) => {
-    try {
-      return [new X509Certificate(item)];
-    } catch {
-      return [];
-    }
+    const text = typeof item === 'string' ? item : item.toString('latin1');
+    const blocks = text.includes('-----BEGIN CERTIFICATE-----')
+      ? (text.match(pemBlock) ?? [])
+      : [item];
+    return blocks.flatMap((block) => {
+      try {
+        return [new X509Certificate(block)];
+      } catch {
+        return [];
+      }
+    });
   });
 }
 

@@ -1,5 +1,5 @@
 import type { PdfDocument } from '../pdf/document.ts';
-import { isDict, isRef, nameOf, type PdfValue } from '../pdf/values.ts';
+import { isDict, isRef, nameOf, type PdfDict, type PdfValue } from '../pdf/values.ts';
 import { changedKeys, isSignatureField, kindOf, sameValue } from './pdf-values.ts';
 
 /** One object changed or added after a signature: its earlier value (null when new) and now. */
@@ -57,6 +57,21 @@ async function addsOnlySignatureFields(
   return true;
 }
 
+/** A new form, or one that changed only its /Fields (gaining signature fields), /SigFlags, /DR or /DA. */
+async function formChangeAllowed(
+  document: PdfDocument,
+  before: PdfValue | undefined,
+  after: PdfDict,
+): Promise<boolean> {
+  const fitting =
+    before === null ||
+    before === undefined ||
+    (isDict(before) &&
+      changedKeys(before, after).every((key) => ['Fields', 'SigFlags', 'DR', 'DA'].includes(key)));
+  const fields = isDict(before) ? before.get('Fields') : [];
+  return fitting && (await addsOnlySignatureFields(document, fields, after.get('Fields')));
+}
+
 /** One line for a reader: 'page 3 changed: /Annots', 'Annot 40 added'. */
 export function describeChange(change: Change, what = kindOf(change.after)): string {
   const { num, before, after } = change;
@@ -95,17 +110,24 @@ export async function classifyChange(
     return { kind: stamp ? 'document-timestamp' : 'signature', reaches: [] };
   }
   if (num === context.dss || type === 'DSS') return { kind: 'validation-data', reaches: [after] };
-  if (num === context.catalog)
+  if (num === context.catalog) {
+    // A form written inside the catalog is judged as one in its own object would be.
+    const form = after.get('AcroForm');
+    const formBefore = isDict(before) ? before.get('AcroForm') : undefined;
+    const inlineForm = keys.includes('AcroForm') && isDict(form);
+    if (inlineForm && !(await formChangeAllowed(document, formBefore, form)))
+      return other('the form in the document catalog');
     return only(['AcroForm', 'DSS', 'Extensions'])
-      ? { kind: keys.includes('DSS') ? 'validation-data' : 'allowed', reaches: [] }
+      ? {
+          kind: keys.includes('DSS') ? 'validation-data' : 'allowed',
+          reaches: inlineForm ? [form.get('DR') ?? null] : [],
+        }
       : other('the document catalog');
-  if (num === context.acroForm) {
-    const fields = isDict(before) ? before.get('Fields') : [];
-    const fitting = only(['Fields', 'SigFlags', 'DR', 'DA']) || before === null;
-    return fitting && (await addsOnlySignatureFields(document, fields, after.get('Fields')))
+  }
+  if (num === context.acroForm)
+    return (await formChangeAllowed(document, before, after))
       ? { kind: 'allowed', reaches: [after.get('DR') ?? null] }
       : other('the form');
-  }
   if (type === 'Page')
     return only(['Annots']) &&
       (await addsOnlySignatureFields(

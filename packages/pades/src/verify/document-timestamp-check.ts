@@ -39,6 +39,7 @@ export async function checkDocumentTimestamp(
     baseline: chain?.trusted !== false,
     signatureTimestamp: null,
     timestampTime: stamp?.intact ? stamp.report.time : null,
+    certificates: stamp?.certificates ?? [],
     revocation: { crls: [], ocsps: [] },
   };
 }

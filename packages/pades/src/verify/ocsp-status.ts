@@ -68,9 +68,14 @@ export function ocspVerdict(
   if (!single || !signedBy(response, issuer.node, () => responderVerifies(response, issuer.node)))
     return null;
   const tag = (single.certStatus as { idBlock?: { tagNumber?: number } }).idBlock?.tagNumber;
-  if (tag === 0) return { status: 'good', revokedAt: null, source: 'OCSP' };
+  const issued = {
+    source: 'OCSP' as const,
+    thisUpdate: single.thisUpdate,
+    nextUpdate: single.nextUpdate,
+  };
+  if (tag === 0) return { status: 'good', revokedAt: null, ...issued };
   if (tag !== 1) return null;
   const revokedAt = revocationTime(single.certStatus);
   if (!revokedAt) return null;
-  return { status: revokedAt <= at ? 'revoked' : 'good', revokedAt, source: 'OCSP' };
+  return { status: revokedAt <= at ? 'revoked' : 'good', revokedAt, ...issued };
 }

@@ -45,6 +45,6 @@ export interface SignatureReport {
 }
 
 export interface VerifyOptions {
-  /** Trust anchors (DER or PEM certificates); without them (or with none) chains are not judged. */
+  /** Trust anchors (DER certificates, or PEM holding one or more); without them (or with none) chains are not judged. */
   trustAnchors?: Array<Buffer | string>;
 }

@@ -16,6 +16,9 @@ export interface RevocationVerdict {
   /** When the certificate was revoked (also when that came after the time asked about). */
   revokedAt: Date | null;
   source: 'CRL' | 'OCSP';
+  /** When the data was issued, and when it is next due (none: not said). */
+  thisUpdate: Date;
+  nextUpdate: Date | undefined;
 }
 
 /** The same data parsed; whatever cannot be parsed is left out. */

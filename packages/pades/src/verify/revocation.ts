@@ -32,7 +32,7 @@ export interface RevocationReport {
  * What `crl` says of `certificate` at `at`; null unless the CRL is the issuer's (name and
  * signature by `issuer`'s key) and was current at `at` or issued after it.
  */
-function crlVerdict(
+export function crlVerdict(
   crl: pkijs.CertificateRevocationList,
   certificate: pkijs.Certificate,
   issuer: X509Certificate,
@@ -42,13 +42,16 @@ function crlVerdict(
   const signed = () =>
     signatureHolds(crl.tbsView, crl.signatureAlgorithm, crl.signatureValue, issuer.publicKey);
   if (!signedBy(crl, issuer, signed)) return null;
-  if (!speaksFor(at, crl.thisUpdate.value, crl.nextUpdate?.value)) return null;
+  const thisUpdate = crl.thisUpdate.value;
+  const nextUpdate = crl.nextUpdate?.value;
+  if (!speaksFor(at, thisUpdate, nextUpdate)) return null;
   const entry = crl.revokedCertificates?.find((revoked) =>
     revoked.userCertificate.isEqual(certificate.serialNumber),
   );
-  if (!entry) return { status: 'good', revokedAt: null, source: 'CRL' };
+  const issued = { source: 'CRL' as const, thisUpdate, nextUpdate };
+  if (!entry) return { status: 'good', revokedAt: null, ...issued };
   const revokedAt = entry.revocationDate.value;
-  return { status: revokedAt <= at ? 'revoked' : 'good', revokedAt, source: 'CRL' };
+  return { status: revokedAt <= at ? 'revoked' : 'good', revokedAt, ...issued };
 }
 
 /** The status of one certificate at `at` by the data; 'unknown' without an issuer or usable data. */

@@ -3,6 +3,7 @@ import { checkByteRange, type ByteRangeCheck } from './byte-range.ts';
 import { checkCadesSignature } from './cades-check.ts';
 import type { ChainVerdict } from './chain.ts';
 import { checkDocumentTimestamp } from './document-timestamp-check.ts';
+import type { CarriedData, ChainUse } from './level.ts';
 import type { SignatureReport } from './report.ts';
 import { checkRevocation } from './revocation.ts';
 import type { SignatureField } from './signature-fields.ts';
@@ -16,6 +17,12 @@ export interface CheckedSignature {
   meetsBaseline: boolean;
   /** The signer's chain at the validation time; null without a readable signer. */
   chain: ChainVerdict | null;
+  /** It carries a valid signature time stamp. */
+  stamped: boolean;
+  /** The chains that need validation data for its level: the signer's, then its time stamp's TSA's. */
+  uses: ChainUse[];
+  /** The certificates and revocation data its CMS (and signature time stamp) carries. */
+  carried: CarriedData;
 }
 
 /**
@@ -38,6 +45,7 @@ export async function checkSignature(
   const checked = isTimestamp
     ? await checkDocumentTimestamp(readable, range, context)
     : await checkCadesSignature({ contents: readable, range, subFilter, claimedTime }, context);
+  const stamp = checked.signatureTimestamp;
   const revocation = checkRevocation(
     checked.chain?.needsRevocation ?? [],
     {
@@ -80,5 +88,16 @@ export async function checkSignature(
     range,
     meetsBaseline: valid && checked.baseline,
     chain: checked.chain,
+    stamped: checked.signatureTimestamp?.report.valid === true,
+    uses: [
+      { chain: checked.chain, at: checked.time.at },
+      ...(stamp?.intact && stamp.genTime ? [{ chain: stamp.chain, at: stamp.genTime }] : []),
+    ],
+    carried: {
+      certificates: [...checked.certificates, ...(stamp?.certificates ?? [])].map(
+        (certificate) => certificate.fingerprint256,
+      ),
+      revocation: checked.revocation,
+    },
   };
 }

@@ -22,6 +22,8 @@ export interface SignedBytesCheck {
   signatureTimestamp: CheckedTimestamp | null;
   /** The time a valid token vouches for. */
   timestampTime: string | null;
+  /** Certificates the CMS itself carries. */
+  certificates: X509Certificate[];
   /** Revocation data the CMS itself carries. */
   revocation: ParsedRevocationData;
 }

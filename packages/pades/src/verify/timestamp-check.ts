@@ -26,10 +26,12 @@ export interface CheckedTimestamp {
   intact: boolean;
   genTime: Date | null;
   chain: ChainVerdict | null;
+  /** The certificates the token carries. */
+  certificates: X509Certificate[];
 }
 
 /** The first DER element of `bytes` (a /Contents holds the token and then zero padding). */
-function firstElement(bytes: Buffer): Buffer {
+export function firstElement(bytes: Buffer): Buffer {
   const parsed = asn1js.fromBER(toArrayBuffer(bytes));
   return parsed.offset > 0 ? bytes.subarray(0, parsed.offset) : bytes;
 }
@@ -47,6 +49,7 @@ const unreadable = (reason: string): CheckedTimestamp => ({
   intact: false,
   genTime: null,
   chain: null,
+  certificates: [],
 });
 
 /**
@@ -71,7 +74,8 @@ export async function checkTimestamp(
     ? (await digestOf(hash.nodeName)).equals(stated.imprint.digest)
     : false;
   const signer = certificateOf(stated.signerCertificate);
-  const pool = [...readCertificates(stated.certificates), ...context.pool];
+  const carried = readCertificates(stated.certificates);
+  const pool = [...carried, ...context.pool];
   const chain = signer ? judgeChain(signer, pool, context.anchors, stated.genTime) : null;
   const problems = [
     ...(hash ? [] : [`unsupported imprint hash ${stated.imprint.hashAlgorithm}`]),
@@ -97,5 +101,6 @@ export async function checkTimestamp(
       imprintMatches && stated.signatureValid && stated.signerIsTimestampAuthority && !!signer,
     genTime: stated.genTime,
     chain,
+    certificates: carried,
   };
 }

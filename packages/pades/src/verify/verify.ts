@@ -84,9 +84,12 @@ async function verifyDocument(
   checked.sort((a, b) => a.range.end - b.range.end);
   const revisions = revisionsOf(document.source);
   const timestamps: LevelTimestamp[] = checked
-    .filter((item) => item.report.kind === 'document-timestamp' && item.meetsBaseline)
+    .filter((item) => item.report.kind === 'document-timestamp' && item.report.valid)
     .map((item) => ({
+      trusted: item.meetsBaseline,
       gapStart: item.range.gapStart,
+      use: item.uses[0] ?? { chain: item.chain, at: new Date(item.report.validationTime.time) },
+      carried: item.carried,
       dss: dssOfRevision(revisions, item.range.end),
     }));
   const reports: SignatureReport[] = [];

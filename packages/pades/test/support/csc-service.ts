@@ -5,6 +5,7 @@ import { createTestOAuth, sha256Oid, type Answer, type IssuedToken } from './csc
 import type { TestOAuthClient } from './csc-oauth.ts';
 import type { NameAttributes } from '../../src/pki/distinguished-name.ts';
 import { createQualifiedTestCredential, type TestCscCredential } from './csc-test-credential.ts';
+import { answerOcspRequest } from './ocsp-responder.ts';
 
 export type { TestOAuthClient } from './csc-oauth.ts';
 export type { TestCscCredential } from './csc-test-credential.ts';
@@ -26,7 +27,8 @@ export interface CscTestServiceOptions {
   otherCredentials?: TestCscCredential[];
   /**
    * Users to make a credential for once the service listens (qualified-1, qualified-2, …),
-   * whose CAs publish their CRLs at the service (/crl/<id>/…), named in the certificates.
+   * whose CAs publish their CRLs at the service (/crl/<id>/…) and answer OCSP there
+   * (/crl/<id>/ocsp), named in the certificates.
    */
   users?: Array<{ userID: string; email?: string; subject?: NameAttributes }>;
   client?: TestOAuthClient;
@@ -181,6 +183,13 @@ export async function startCscTestService(
   async function handle(request: IncomingMessage): Promise<Answer> {
     const url = new URL(request.url ?? '/', 'http://service.invalid');
     const path = url.pathname.replace(/^\/csc\/v2\//, '');
+    const ocsp = credentials.find((each) => each.ocsp?.path === url.pathname)?.ocsp;
+    if (request.method === 'POST' && ocsp) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const der = answerOcspRequest(Buffer.concat(chunks), ocsp.issuer, ocsp.statuses);
+      return { status: 200, body: der, type: 'application/ocsp-response' };
+    }
     const body = await readBody(request);
     calls.push({ path, body });
     if (path === 'info')

@@ -9,6 +9,8 @@ import {
 import { buildName, type NameAttributes } from '../../src/pki/distinguished-name.ts';
 import { generateKeyPair, signatureAlgorithmFor, toSigningCryptoKey } from '../../src/pki/keys.ts';
 import { x509 } from '../../src/pki/x509.ts';
+import type { KeyCredential } from '../../src/pki/credential.ts';
+import { serialOf, type OcspStatus } from './ocsp-responder.ts';
 
 /** A credential held by the CSC test service. */
 export interface TestCscCredential {
@@ -24,6 +26,8 @@ export interface TestCscCredential {
   userID?: string;
   /** CRLs of its CAs by the URL path they are published at (see crlBaseUrl). */
   crls?: Map<string, Buffer>;
+  /** The issuing CA's OCSP responder, at `<crlBaseUrl>/ocsp` (named in the signer's certificate). */
+  ocsp?: { path: string; issuer: KeyCredential; statuses: Map<string, OcspStatus> };
 }
 
 export interface QualifiedTestCredential {
@@ -94,7 +98,8 @@ export async function createQualifiedTestCredential(
     email?: string;
     /**
      * Where the CAs publish their CRLs: the issuing CA's at `<base>/issuing.crl` (named in
-     * the signer's certificate), the root's at `<base>/root.crl` (named in the issuing CA's).
+     * the signer's certificate, with its OCSP responder at `<base>/ocsp`), the root's at
+     * `<base>/root.crl` (named in the issuing CA's).
      */
     crlBaseUrl?: string;
   } = {},
@@ -148,6 +153,9 @@ export async function createQualifiedTestCredential(
         ? [new x509.SubjectAlternativeNameExtension([{ type: 'email', value: options.email }])]
         : []),
       ...distributionPoint(options.crlBaseUrl, 'issuing.crl'),
+      ...(options.crlBaseUrl
+        ? [new x509.AuthorityInfoAccessExtension({ ocsp: `${options.crlBaseUrl}/ocsp` })]
+        : []),
     ],
   });
   const crls = options.crlBaseUrl
@@ -171,6 +179,19 @@ export async function createQualifiedTestCredential(
       ...(options.pin ? { pin: options.pin } : {}),
       ...(options.userID ? { userID: options.userID } : {}),
       ...(crls ? { crls } : {}),
+      ...(options.crlBaseUrl
+        ? {
+            ocsp: {
+              path: `${new URL(options.crlBaseUrl).pathname}/ocsp`,
+              issuer: {
+                certificate: Buffer.from(issuing.rawData),
+                privateKey: issuingKeys.privateKey,
+                chain: [Buffer.from(root.rawData)],
+              },
+              statuses: new Map([[serialOf(Buffer.from(signer.rawData)), 'good' as const]]),
+            },
+          }
+        : {}),
     },
     root: Buffer.from(root.rawData),
   };

@@ -1,5 +1,11 @@
 import { open } from 'node:fs/promises';
-import { checkCompletable, findActiveContentIn, PdfError } from '@esign/pades';
+import {
+  checkCompletable,
+  findActiveContentIn,
+  lastStartxref,
+  PdfError,
+  startxrefSearchBytes,
+} from '@esign/pades';
 
 export type PdfProblem = 'notPdf' | 'encrypted' | 'activeContent';
 
@@ -16,11 +22,10 @@ async function readAt(path: string, position: number, length: number): Promise<s
 
 /** The trailer dictionary text the last cross-reference section points to, or null. */
 async function lastTrailer(path: string, size: number): Promise<string | null> {
-  const tail = await readAt(path, Math.max(0, size - 2048), Math.min(size, 2048));
-  const match = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
-  if (!match?.[1]) return null;
-  const offset = Number(match[1]);
-  if (!Number.isSafeInteger(offset) || offset <= 0 || offset >= size) return null;
+  // As readers do, and as signing will: bytes after %%EOF (a NUL, a line) are read past.
+  const tailStart = Math.max(0, size - startxrefSearchBytes);
+  const offset = lastStartxref(await readAt(path, tailStart, size - tailStart));
+  if (offset === undefined || offset <= 0 || offset >= size) return null;
   const section = await readAt(path, offset, Math.min(64 * 1024, size - offset));
   if (section.startsWith('xref')) {
     const at = section.indexOf('trailer');
@@ -36,8 +41,8 @@ async function lastTrailer(path: string, size: number): Promise<string | null> {
 }
 
 /**
- * Checks that a stored file really is a PDF we can sign: the header, the end-of-file
- * marker, the last cross-reference section and its trailer with a document catalog.
+ * Checks that a stored file really is a PDF we can sign: the header, the last `startxref`
+ * near the end, the cross-reference section it names and its trailer with a document catalog.
  * Reads a few kilobytes, whatever the file's size. Encrypted files are refused.
  */
 export async function checkPdf(path: string, size: number): Promise<PdfProblem | null> {

@@ -12,6 +12,22 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(30_000 * 2 ** Math.max(attempt - 1, 0), 3_600_000);
 }
 
+/** The longest a failure may put its next attempt off by naming a time (`retryAt`). */
+const maxNamedRetryDelayMs = 24 * 3_600_000;
+
+/**
+ * When to try a failed job again: after the backoff, or at the later time the error names
+ * (its `retryAt`, e.g. when a CA publishes its next CRL), but never more than a day ahead.
+ */
+function retryTime(error: unknown, now: Date, attempt: number): Date {
+  const backoff = now.getTime() + retryDelayMs(attempt);
+  const named =
+    error instanceof Error && 'retryAt' in error && error.retryAt instanceof Date
+      ? error.retryAt.getTime()
+      : 0;
+  return new Date(Math.max(backoff, Math.min(named, now.getTime() + maxNamedRetryDelayMs)));
+}
+
 const everyKey = (kind: string) => `every:${kind}`;
 const messageOf = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).slice(0, 2000);
@@ -57,7 +73,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     };
     const now = clock.now();
     if (job.attempts < maxAttempts) {
-      const runAt = new Date(now.getTime() + retryDelayMs(job.attempts));
+      const runAt = retryTime(error, now, job.attempts);
       await scheduleRetry(db, { id: job.id, workerId, error: details.error, runAt });
       logger.warn({ ...details, retryAt: runAt.toISOString() }, 'job failed; it will be retried');
       return;

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   createCrl,
   createRootCrl,
@@ -27,11 +28,15 @@ export interface PortalTrust {
   timestamp(digest: Buffer): Promise<Buffer>;
   /** Answers an RFC 3161 request (the portal's own TSA endpoint). */
   respondToTimestampRequest(request: Buffer): Promise<Buffer>;
-  /** The current CRL of the issuing CA or of the root (DER). */
-  crl(which: 'issuing' | 'root'): Promise<Buffer>;
+  /**
+   * The current CRL of the issuing CA or of the root (DER); given `issuedAfter`, one whose
+   * thisUpdate falls in a later whole second (CRLs state whole seconds), made anew if need be.
+   */
+  crl(which: 'issuing' | 'root', issuedAfter?: Date): Promise<Buffer>;
 }
 
 const crlLifetimeMs = 60 * 60 * 1000;
+const wholeSecond = (time: Date) => Math.floor(time.getTime() / 1000) * 1000;
 
 /** Loads (or on the first start creates) the portal PKI and what is built on it. */
 export async function loadPortalTrust(
@@ -53,7 +58,7 @@ export async function loadPortalTrust(
     ...pki.timeStamping,
     policyOid: config.tsaPolicyOid,
   });
-  const cache = new Map<'issuing' | 'root', { der: Buffer; until: number }>();
+  const cache = new Map<'issuing' | 'root', { der: Buffer; issued: number; until: number }>();
   const tsaUrl = config.tsaUrl;
   return {
     pki,
@@ -61,15 +66,21 @@ export async function loadPortalTrust(
     timestamp: (digest) =>
       tsaUrl ? requestTimestamp(tsaUrl, digest) : requestLocalTimestamp(responder, digest),
     respondToTimestampRequest: (request) => responder.respond(request),
-    async crl(which) {
+    async crl(which, issuedAfter) {
       const cached = cache.get(which);
-      if (cached && cached.until > clock.now().getTime()) return cached.der;
+      const after = issuedAfter ? wholeSecond(issuedAfter) : -Infinity;
+      if (cached && cached.until > clock.now().getTime() && cached.issued > after)
+        return cached.der;
+      // CRLs are signed with the real time, whatever the clock says (as time stamps are).
+      const wait = after + 1000 - Date.now();
+      if (wait > 0) await sleep(wait);
+      const issued = wholeSecond(new Date());
       // Nothing is revoked yet: one-time certificates live for minutes and are not reused.
       const der =
         which === 'issuing'
           ? await createCrl(pki, { revoked: [] })
           : await createRootCrl(pki, { revoked: [] });
-      cache.set(which, { der, until: clock.now().getTime() + crlLifetimeMs });
+      cache.set(which, { der, issued, until: clock.now().getTime() + crlLifetimeMs });
       return der;
     },
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { addDocumentTimestamp, addValidationData, fetchCrls } from '@esign/pades';
+import { addDocumentTimestamp } from '@esign/pades';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
 import type { SignFlowStatus } from '@esign/contract';
@@ -15,40 +15,23 @@ import type { Database, SignFlowRow } from '../db/schema.ts';
 import { downloadToFile, withTempDir } from '../files/working-document.ts';
 import { flowObjectKey, lostRace, storeAndRecord, storedAt } from '../files/store-and-record.ts';
 import { addPersonalSignedFile } from './personal-signed-file.ts';
+import { addFreshValidationData } from '../pki/fresh-validation-data.ts';
 import { issueSignedCopies } from './signed-copy.service.ts';
 
 const completable: readonly SignFlowStatus[] = flowTransitions.finish.from;
 
-/**
- * Certificates of every signature and of the portal's CAs and TSA, plus the CRLs, for the
- * /DSS: the portal's own, and those a trust service's chain names (fetched now; a service
- * that cannot be reached fails this attempt, and completion is tried again later).
- */
-async function validationDataOf(deps: SigningDeps, identities: string[]) {
-  const certificates = new Map<string, Buffer>();
-  const add = (der: Buffer) => certificates.set(der.toString('base64'), der);
-  const outsideChains: Buffer[] = [];
-  for (const json of identities) {
-    const parsed = SignedIdentity.safeParse(JSON.parse(json));
-    const chain = (parsed.success ? parsed.data.certificates : []).map((base64) =>
-      Buffer.from(base64, 'base64'),
-    );
-    chain.forEach(add);
-    if (parsed.success && parsed.data.method === 'csc') outsideChains.push(...chain);
-  }
-  const outsideCrls =
-    outsideChains.length > 0
-      ? await fetchCrls(outsideChains, { skipWithoutDistributionPoint: true })
-      : [];
-  const { pki } = deps.trust;
-  for (const credential of [pki.root, pki.issuing, pki.timeStamping]) {
-    add(credential.certificate);
-    credential.chain.forEach(add);
-  }
-  return {
-    certificates: [...certificates.values()],
-    crls: [await deps.trust.crl('issuing'), await deps.trust.crl('root'), ...outsideCrls],
-  };
+/** The certificates each signer's identity holds (a trust service's chain), for finding issuers. */
+function identityCertificates(signers: Array<{ verified_identity: string | null }>): Buffer[] {
+  return signers.flatMap((signer) => {
+    try {
+      const parsed = SignedIdentity.safeParse(JSON.parse(signer.verified_identity ?? '{}'));
+      return (parsed.success ? parsed.data.certificates : []).map((base64) =>
+        Buffer.from(base64, 'base64'),
+      );
+    } catch {
+      return [];
+    }
+  });
 }
 
 /**
@@ -64,17 +47,13 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
   if (signers.length === 0 || signers.some((signer) => signer.status !== 'Signed')) return;
   const working = await findWorkingFile(deps.db, flow);
   if (!working) throw new Error('the flow has no working document');
-  const data = await validationDataOf(
-    deps,
-    signers.map((signer) => signer.verified_identity ?? '{}'),
-  );
   const owner = await findOwner(deps.db, flow.owner_id);
   await withTempDir(deps.scratch, async (dir) => {
     const input = join(dir, 'working.pdf');
     const withDss = join(dir, 'dss.pdf');
     const output = join(dir, 'signed.pdf');
     await downloadToFile(deps.storage, working.storage_key, input);
-    await addValidationData(input, withDss, data);
+    await addFreshValidationData(deps, input, withDss, identityCertificates(signers));
     await addDocumentTimestamp(withDss, output, (digest) => deps.trust.timestamp(digest));
     const personalPath = deps.config.personalSignedFileEnabled
       ? await addPersonalSignedFile(deps, flow, signers, output, dir)

@@ -1,16 +1,10 @@
 import { join } from 'node:path';
 import { languageOf, type Language } from '@esign/contract';
-import {
-  addDocumentTimestamp,
-  addValidationData,
-  appendInformationPage,
-  keySigner,
-  signPdf,
-} from '@esign/pades';
+import { addDocumentTimestamp, appendInformationPage, keySigner, signPdf } from '@esign/pades';
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
-import { sealValidationData } from '../pki/seal-validation-data.ts';
 import { SignedIdentity } from './signer-session.ts';
 import type { SigningDeps } from './signing-deps.ts';
+import { addFreshValidationData } from '../pki/fresh-validation-data.ts';
 
 // How a signer was identified; 'csc' is a signature made at a qualified trust service.
 type Identification = SignedIdentity['method'];
@@ -121,7 +115,12 @@ export async function addPersonalSignedFile(
         .sort((a, b) => a.position - b.position)
         .map((signer) => signerLine(signer, language)),
     ],
-    sealField: { name: sealFieldName, label: organisation },
+    sealField: {
+      name: sealFieldName,
+      label: organisation,
+      description: organisation === text.seal ? text.seal : `${text.seal}: ${organisation}`,
+    },
+    language,
   });
   const { seal } = deps.trust;
   const timestamp = (digest: Buffer) => deps.trust.timestamp(digest);
@@ -136,7 +135,7 @@ export async function addPersonalSignedFile(
     signingTime: deps.clock.now(),
     appearance: { lines: [organisation, text.seal], showLevel: false },
   });
-  await addValidationData(sealed, withDss, await sealValidationData(deps.trust));
+  await addFreshValidationData(deps, sealed, withDss);
   await addDocumentTimestamp(withDss, output, timestamp);
   return output;
 }

@@ -1,15 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Language, VerifyResult } from '@esign/contract';
-import {
-  addDocumentTimestamp,
-  addValidationData,
-  appendInformationPage,
-  keySigner,
-  signPdf,
-} from '@esign/pades';
+import { addDocumentTimestamp, appendInformationPage, keySigner, signPdf } from '@esign/pades';
 import type { PortalTrust } from '../pki/portal-trust.ts';
-import { sealValidationData } from '../pki/seal-validation-data.ts';
+import { addFreshValidationData } from '../pki/fresh-validation-data.ts';
 import { reportLines, type ReportSubject } from './report-lines.ts';
 import { reportTexts } from './report-texts.ts';
 
@@ -82,7 +76,7 @@ export async function writeVerificationReport(
     signingTime: options.subject.checkedAt,
     appearance: { lines: [organisation, texts.seal], showLevel: false },
   });
-  await addValidationData(sealed, withDss, await sealValidationData(trust));
+  await addFreshValidationData({ trust }, sealed, withDss);
   await addDocumentTimestamp(withDss, output, timestamp);
   return { path: output, fileName: texts.fileName };
 }

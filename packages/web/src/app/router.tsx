@@ -171,8 +171,7 @@ export function createAppRouter({
               path: paths.settings.path,
               handle: handles.settings,
               ...screen(async () => ({
-                Component: (await import('../features/settings/routes/settings-route.tsx'))
-                  .SettingsRoute,
+                Component: (await import('./routes/settings-route.tsx')).SettingsRoute,
               })),
             },
             {

@@ -1,8 +1,10 @@
 import { apiPaths, languages, type CommonConfig, type Session } from '@esign/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { commonConfigQueryOptions } from './common-config.ts';
 import { builtInCatalogues, i18n } from './i18n.ts';
 import { localeStorageKey } from './locale.ts';
+import { sessionQueryOptions } from './session.ts';
 import { startApp, type StartupEnvironment } from './startup.ts';
 
 const pageOrigin = 'https://portal.example.org';
@@ -88,8 +90,8 @@ async function start(browser: ReturnType<typeof fakeBrowser>) {
   const queryClient = new QueryClient();
   await startApp(queryClient, () => browser.events.push('render'), browser.environment);
   return {
-    config: queryClient.getQueryData<CommonConfig>(['config', 'common']),
-    session: queryClient.getQueryData<Session | null>(['session']),
+    config: queryClient.getQueryData(commonConfigQueryOptions().queryKey),
+    session: queryClient.getQueryData(sessionQueryOptions().queryKey),
   };
 }
 

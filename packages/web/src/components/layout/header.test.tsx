@@ -3,8 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultCommonConfig } from '../../lib/common-config.ts';
+import { commonConfigQueryOptions, defaultCommonConfig } from '../../lib/common-config.ts';
 import { i18n } from '../../lib/i18n.ts';
+import { sessionQueryOptions } from '../../lib/session.ts';
 import { Header } from './header.tsx';
 
 const config: CommonConfig = {
@@ -22,8 +23,8 @@ const member: Session = {
 
 function renderHeader(session: Session | null, at = '/'): string {
   const queryClient = new QueryClient();
-  queryClient.setQueryData(['config', 'common'], config);
-  queryClient.setQueryData(['session'], session);
+  queryClient.setQueryData(commonConfigQueryOptions().queryKey, config);
+  queryClient.setQueryData(sessionQueryOptions().queryKey, session);
   void i18n.changeLanguage('en');
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>

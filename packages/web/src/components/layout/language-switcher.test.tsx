@@ -2,7 +2,7 @@ import type { CommonConfig } from '@esign/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultCommonConfig } from '../../lib/common-config.ts';
+import { commonConfigQueryOptions, defaultCommonConfig } from '../../lib/common-config.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { localeStorageKey, switchLanguage } from '../../lib/locale.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -13,7 +13,7 @@ function renderSwitcher(languages: string[]): string {
     ...defaultCommonConfig('https://portal.example.org'),
     Languages: languages,
   };
-  queryClient.setQueryData(['config', 'common'], config);
+  queryClient.setQueryData(commonConfigQueryOptions().queryKey, config);
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
       <LanguageSwitcher />

@@ -8,8 +8,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { requestJson, requestVoid } from '../../../lib/http.ts';
 
-/** The built-in login's account calls (an addition to SPEC §7). */
-const accountsKey = ['accounts'] as const;
+// The built-in login's account calls (an addition to SPEC §7).
 
 /** The signed-in account's new password; its other sessions end. */
 export function changePassword(request: ChangePasswordRequest): Promise<void> {
@@ -25,7 +24,7 @@ export function listAccounts(): Promise<AccountListItem[]> {
 }
 
 export const accountsQueryOptions = () =>
-  queryOptions({ queryKey: accountsKey, queryFn: listAccounts });
+  queryOptions({ queryKey: ['accounts'], queryFn: listAccounts });
 
 export function useAccounts() {
   return useQuery(accountsQueryOptions());
@@ -42,7 +41,7 @@ export function useCreateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAccount,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountsQueryOptions().queryKey }),
   });
 }
 
@@ -55,6 +54,6 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAccount,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountsQueryOptions().queryKey }),
   });
 }

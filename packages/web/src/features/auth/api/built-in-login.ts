@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { requestJson } from '../../../lib/http.ts';
 
@@ -17,12 +17,15 @@ export function getLoginDetails(uid: string): Promise<LoginDetails> {
   return requestJson(`${interactionPath(uid)}/details`, LoginDetails);
 }
 
-export function useLoginDetails(uid: string) {
-  return useQuery({
+export const loginDetailsQueryOptions = (uid: string) =>
+  queryOptions({
     queryKey: ['built-in-login', uid],
     queryFn: () => getLoginDetails(uid),
     retry: false,
   });
+
+export function useLoginDetails(uid: string) {
+  return useQuery(loginDetailsQueryOptions(uid));
 }
 
 /** Checks the e-mail address and password; answers where the browser goes next. */

@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
+import { sessionQueryOptions } from '../../../lib/session.ts';
 import { LogoutRoute } from './logout-route.tsx';
 
 const member: Session = {
@@ -17,7 +18,7 @@ const member: Session = {
 
 function renderLogout(session: Session | null, at = '/logout', language = 'en'): string {
   const queryClient = new QueryClient();
-  queryClient.setQueryData(['session'], session);
+  queryClient.setQueryData(sessionQueryOptions().queryKey, session);
   void i18n.changeLanguage(language);
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>

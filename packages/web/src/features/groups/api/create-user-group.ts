@@ -1,7 +1,8 @@
 import { apiPaths, GroupListItem, type CreateUserGroupQuery } from '@esign/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/http.ts';
-import { groupQueryKeys } from './group-query-keys.ts';
+import { mutationOptions } from '../../../lib/query-client.ts';
+import { userGroupsQueryOptions } from './list-user-groups.ts';
 
 /** Creates an empty group; answers it. */
 export function createUserGroup({
@@ -12,10 +13,14 @@ export function createUserGroup({
   return requestJson(`${apiPaths.createUserGroup}?${query}`, GroupListItem, { method: 'POST' });
 }
 
-export function useCreateUserGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const createUserGroupMutationOptions = () =>
+  mutationOptions({
     mutationFn: createUserGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupQueryKeys.groups }),
+    // The group lists here and in the sign-flow editor show it.
+    onSuccess: (_group, _query, _result, { client }) =>
+      client.invalidateQueries({ queryKey: userGroupsQueryOptions().queryKey }),
   });
+
+export function useCreateUserGroup() {
+  return useMutation(createUserGroupMutationOptions());
 }

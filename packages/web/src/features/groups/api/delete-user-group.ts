@@ -1,7 +1,10 @@
 import { apiPaths } from '@esign/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { requestVoid } from '../../../lib/http.ts';
-import { groupQueryKeys } from './group-query-keys.ts';
+import { mutationOptions } from '../../../lib/query-client.ts';
+import { signFlowsQueryKey } from '../../signflows/api/signflows-query-key.ts';
+import { groupUsersQueryOptions } from './get-group-users.ts';
+import { userGroupsQueryOptions } from './list-user-groups.ts';
 
 /** Deletes a group; its flows stay with their owners and leave the group. */
 export function deleteUserGroup(groupId: string): Promise<void> {
@@ -9,17 +12,19 @@ export function deleteUserGroup(groupId: string): Promise<void> {
   return requestVoid(`${apiPaths.deleteUserGroup}?${query}`, { method: 'DELETE' });
 }
 
-export function useDeleteUserGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const deleteUserGroupMutationOptions = () =>
+  mutationOptions({
     mutationFn: deleteUserGroup,
-    onSuccess: async (_answer, groupId) => {
-      queryClient.removeQueries({ queryKey: groupQueryKeys.groupUsers(groupId) });
+    onSuccess: async (_answer, groupId, _result, { client }) => {
+      client.removeQueries({ queryKey: groupUsersQueryOptions(groupId).queryKey });
       // The flows that belonged to the group show no group any more.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: groupQueryKeys.groups }),
-        queryClient.invalidateQueries({ queryKey: ['signflows'] }),
+        client.invalidateQueries({ queryKey: userGroupsQueryOptions().queryKey }),
+        client.invalidateQueries({ queryKey: signFlowsQueryKey }),
       ]);
     },
   });
+
+export function useDeleteUserGroup() {
+  return useMutation(deleteUserGroupMutationOptions());
 }

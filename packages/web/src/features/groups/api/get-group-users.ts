@@ -1,7 +1,6 @@
 import { apiPaths, GroupUsersWithStamp } from '@esign/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/http.ts';
-import { groupQueryKeys } from './group-query-keys.ts';
 
 /** The group's members, its group identifier and the stamp a save must send back. */
 export function getGroupUsers(groupId: string): Promise<GroupUsersWithStamp> {
@@ -11,7 +10,7 @@ export function getGroupUsers(groupId: string): Promise<GroupUsersWithStamp> {
 
 export const groupUsersQueryOptions = (groupId: string) =>
   queryOptions({
-    queryKey: groupQueryKeys.groupUsers(groupId),
+    queryKey: ['roles', 'groupUsers', groupId],
     queryFn: () => getGroupUsers(groupId),
   });
 

@@ -4,9 +4,10 @@ import {
   GroupUsersWithStamp,
   type GroupUpdateRequest,
 } from '@esign/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, requestJson } from '../../../lib/http.ts';
-import { groupQueryKeys } from './group-query-keys.ts';
+import { mutationOptions } from '../../../lib/query-client.ts';
+import { groupUsersQueryOptions } from './get-group-users.ts';
 
 /** Replaces the members and the identifier if nobody saved the group since it was read. */
 export function updateGroup(request: GroupUpdateRequest): Promise<GroupUsersWithStamp> {
@@ -20,12 +21,14 @@ export function isGroupConflict(error: unknown): boolean {
   );
 }
 
-export function useUpdateGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const updateGroupMutationOptions = () =>
+  mutationOptions({
     mutationFn: updateGroup,
     // The answer is the saved group with its new stamp: the editor starts from it.
-    onSuccess: (saved, request) =>
-      queryClient.setQueryData(groupQueryKeys.groupUsers(request.GroupId), saved),
+    onSuccess: (saved, request, _result, { client }) =>
+      client.setQueryData(groupUsersQueryOptions(request.GroupId).queryKey, saved),
   });
+
+export function useUpdateGroup() {
+  return useMutation(updateGroupMutationOptions());
 }

@@ -8,7 +8,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToastContext } from '../../../components/toast/toast-context.ts';
 import { i18n } from '../../../lib/i18n.ts';
-import { groupQueryKeys } from '../api/group-query-keys.ts';
+import { commonConfigQueryOptions } from '../../../lib/common-config.ts';
+import { groupUsersQueryOptions } from '../api/get-group-users.ts';
+import { usersQueryOptions } from '../api/list-users.ts';
 import { GroupEditor } from './group-editor.tsx';
 import { GroupIdentifierField } from './group-identifier-field.tsx';
 
@@ -39,9 +41,12 @@ const saved: GroupUsersWithStamp = {
 
 function renderEditor(showHakaGroupId: boolean): string {
   const queryClient = new QueryClient();
-  queryClient.setQueryData(['config', 'common'], { ...config, ShowHakaGroupId: showHakaGroupId });
-  queryClient.setQueryData(groupQueryKeys.groupUsers('g1'), saved);
-  queryClient.setQueryData(groupQueryKeys.users, []);
+  queryClient.setQueryData(commonConfigQueryOptions().queryKey, {
+    ...config,
+    ShowHakaGroupId: showHakaGroupId,
+  });
+  queryClient.setQueryData(groupUsersQueryOptions('g1').queryKey, saved);
+  queryClient.setQueryData(usersQueryOptions().queryKey, []);
   void i18n.changeLanguage('en');
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>

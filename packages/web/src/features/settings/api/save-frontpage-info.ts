@@ -1,18 +1,23 @@
 import { apiPaths } from '@esign/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { requestVoid } from '../../../lib/http.ts';
-import { frontpageInfoQueryKey } from './get-frontpage-info.ts';
+import { mutationOptions } from '../../../lib/query-client.ts';
+import { frontpageInfoQueryOptions } from '../../frontpage/api/get-frontpage-info.ts';
 
 /** Stores the front-page text, sent as a JSON string. */
 export function saveFrontpageInfo(text: string): Promise<void> {
   return requestVoid(apiPaths.frontpageInfo, { method: 'POST', body: text });
 }
 
-export function useSaveFrontpageInfo() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const saveFrontpageInfoMutationOptions = () =>
+  mutationOptions({
     mutationFn: saveFrontpageInfo,
-    // The front page reads the text under this key: it shows the new one from now on.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: frontpageInfoQueryKey }),
+    // The front page and this editor read the text under the front page's key: both show the
+    // new one from now on.
+    onSuccess: (_answer, _text, _result, { client }) =>
+      client.invalidateQueries({ queryKey: frontpageInfoQueryOptions().queryKey }),
   });
+
+export function useSaveFrontpageInfo() {
+  return useMutation(saveFrontpageInfoMutationOptions());
 }

@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { useCommonConfig } from '../../../lib/common-config.ts';
-import { useFrontpageInfo } from '../api/get-frontpage-info.ts';
+import { useFrontpageInfo } from '../../frontpage/api/get-frontpage-info.ts';
 import { FrontpageInfoEditorForm } from './frontpage-info-form.tsx';
 
 /** The front-page intro text editor; with IsFrontpageInfoEditable off it only says so. */

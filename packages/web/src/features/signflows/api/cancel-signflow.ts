@@ -1,6 +1,8 @@
 import { apiPaths, SignFlow } from '@esign/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/http.ts';
+import { mutationOptions } from '../../../lib/query-client.ts';
+import { signFlowsQueryKey } from './signflows-query-key.ts';
 
 export interface CancelSignFlowInput {
   signFlowId: string;
@@ -16,11 +18,14 @@ export function cancelSignFlow({ signFlowId, comment }: CancelSignFlowInput): Pr
   });
 }
 
-export function useCancelSignFlow() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const cancelSignFlowMutationOptions = () =>
+  mutationOptions({
     mutationFn: cancelSignFlow,
     // The list and any open detail show the change.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['signflows'] }),
+    onSuccess: (_flow, _input, _result, { client }) =>
+      client.invalidateQueries({ queryKey: signFlowsQueryKey }),
   });
+
+export function useCancelSignFlow() {
+  return useMutation(cancelSignFlowMutationOptions());
 }

@@ -1,7 +1,9 @@
 import { apiPaths, SignFlowDetailResponse } from '@esign/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/http.ts';
-import { signFlowDetailKey } from './get-signflow.ts';
+import { mutationOptions } from '../../../lib/query-client.ts';
+import { signFlowQueryOptions } from './get-signflow.ts';
+import { signFlowsQueryKey } from './signflows-query-key.ts';
 
 /**
  * Re-reads a sent or failed flow's state; a failed completion whose signers all signed is
@@ -13,14 +15,16 @@ export function checkSignFlow(signFlowId: string): Promise<SignFlowDetailRespons
   });
 }
 
-export function useCheckSignFlow() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const checkSignFlowMutationOptions = () =>
+  mutationOptions({
     mutationFn: checkSignFlow,
-    onSuccess: (flow) => {
-      queryClient.setQueryData(signFlowDetailKey(flow.Guid), flow);
+    onSuccess: (flow, _signFlowId, _result, { client }) => {
+      client.setQueryData(signFlowQueryOptions(flow.Guid).queryKey, flow);
       // The list, the flow and its events all show what the check found.
-      return queryClient.invalidateQueries({ queryKey: ['signflows'] });
+      return client.invalidateQueries({ queryKey: signFlowsQueryKey });
     },
   });
+
+export function useCheckSignFlow() {
+  return useMutation(checkSignFlowMutationOptions());
 }

@@ -2,7 +2,8 @@ import { FlowEventsResponse, signingPaths, type SignFlowDetailResponse } from '@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { requestJson } from '../../../lib/http.ts';
-import { signFlowDetailKey } from './get-signflow.ts';
+import { signFlowQueryOptions } from './get-signflow.ts';
+import { signFlowsQueryKey } from './signflows-query-key.ts';
 
 const pollIntervalMs = 10_000;
 /** How long after a status check a failed flow is watched for the retried completion. */
@@ -15,10 +16,11 @@ export function getFlowEvents(flowId: string): Promise<FlowEventsResponse> {
   });
 }
 
-export const flowEventsKey = (flowId: string) => ['signflows', 'events', flowId] as const;
-
 export const flowEventsQueryOptions = (flowId: string) =>
-  queryOptions({ queryKey: flowEventsKey(flowId), queryFn: () => getFlowEvents(flowId) });
+  queryOptions({
+    queryKey: [...signFlowsQueryKey, 'events', flowId],
+    queryFn: () => getFlowEvents(flowId),
+  });
 
 /** Out for signing, or failed and checked (so retried) a moment ago: more events may come. */
 function isLive(flow: SignFlowDetailResponse): boolean {
@@ -44,7 +46,10 @@ export function useFlowEvents(flow: SignFlowDetailResponse) {
     seenCount.current = count;
     if (previous === undefined || count === undefined || count <= previous) return;
     if (flow.Status === 'Sent' || flow.Status === 'Error') {
-      void queryClient.invalidateQueries({ queryKey: signFlowDetailKey(flow.Guid), exact: true });
+      void queryClient.invalidateQueries({
+        queryKey: signFlowQueryOptions(flow.Guid).queryKey,
+        exact: true,
+      });
     }
   }, [count, flow.Guid, flow.Status, queryClient]);
   return query;

@@ -1,9 +1,7 @@
 import { apiPaths, SignFlowPage, type SignFlowListQuery } from '@esign/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/http.ts';
-
-/** Every list query's key starts with this, so a change to any flow refreshes all pages. */
-const signFlowListKey = ['signflows', 'list'] as const;
+import { signFlowsQueryKey } from './signflows-query-key.ts';
 
 /** One page of the caller's flows, searched, filtered and sorted by the server. */
 export function getSignFlowList(query: SignFlowListQuery): Promise<SignFlowPage> {
@@ -16,7 +14,7 @@ export function getSignFlowList(query: SignFlowListQuery): Promise<SignFlowPage>
 
 export const signFlowListQueryOptions = (query: SignFlowListQuery) =>
   queryOptions({
-    queryKey: [...signFlowListKey, query],
+    queryKey: [...signFlowsQueryKey, 'list', query],
     queryFn: () => getSignFlowList(query),
     // The rows of the previous page stay while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,

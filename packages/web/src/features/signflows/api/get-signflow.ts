@@ -1,6 +1,7 @@
 import { apiPaths, SignFlowDetailResponse } from '@esign/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/http.ts';
+import { signFlowsQueryKey } from './signflows-query-key.ts';
 
 /** One flow with its files; a flow the caller may not see answers 'Not Found'. */
 export function getSignFlow(guid: string): Promise<SignFlowDetailResponse> {
@@ -9,10 +10,11 @@ export function getSignFlow(guid: string): Promise<SignFlowDetailResponse> {
   });
 }
 
-export const signFlowDetailKey = (guid: string) => ['signflows', 'detail', guid] as const;
-
 export const signFlowQueryOptions = (guid: string) =>
-  queryOptions({ queryKey: signFlowDetailKey(guid), queryFn: () => getSignFlow(guid) });
+  queryOptions({
+    queryKey: [...signFlowsQueryKey, 'detail', guid],
+    queryFn: () => getSignFlow(guid),
+  });
 
 /** The flow named by guid; nothing is loaded when guid is undefined (a new draft). */
 export function useSignFlow(guid: string | undefined) {

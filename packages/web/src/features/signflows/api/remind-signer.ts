@@ -1,6 +1,8 @@
 import { apiPaths } from '@esign/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { requestVoid } from '../../../lib/http.ts';
+import { mutationOptions } from '../../../lib/query-client.ts';
+import { signFlowsQueryKey } from './signflows-query-key.ts';
 
 export interface RemindSignerInput {
   signFlowId: string;
@@ -15,11 +17,14 @@ export function remindSigner({ signFlowId, signerId }: RemindSignerInput): Promi
   });
 }
 
-export function useRemindSigner() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const remindSignerMutationOptions = () =>
+  mutationOptions({
     mutationFn: remindSigner,
     // The signer's row shows the new reminder time, and the timeline the event.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['signflows'] }),
+    onSettled: (_answer, _error, _input, _result, { client }) =>
+      void client.invalidateQueries({ queryKey: signFlowsQueryKey }),
   });
+
+export function useRemindSigner() {
+  return useMutation(remindSignerMutationOptions());
 }

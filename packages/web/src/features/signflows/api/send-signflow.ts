@@ -1,6 +1,8 @@
 import { apiPaths, SignFlowDetailResponse } from '@esign/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/http.ts';
+import { mutationOptions } from '../../../lib/query-client.ts';
+import { signFlowsQueryKey } from './signflows-query-key.ts';
 
 /** Sends a complete draft for signing; a 400 carries the problems of findSendProblems. */
 export function sendSignFlow(guid: string): Promise<SignFlowDetailResponse> {
@@ -10,10 +12,14 @@ export function sendSignFlow(guid: string): Promise<SignFlowDetailResponse> {
   });
 }
 
-export function useSendSignFlow() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const sendSignFlowMutationOptions = () =>
+  mutationOptions({
     mutationFn: sendSignFlow,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['signflows'] }),
+    // The list and the flow's page show it sent.
+    onSuccess: (_flow, _guid, _result, { client }) =>
+      client.invalidateQueries({ queryKey: signFlowsQueryKey }),
   });
+
+export function useSendSignFlow() {
+  return useMutation(sendSignFlowMutationOptions());
 }

@@ -1,6 +1,8 @@
 import { apiPaths } from '@esign/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { requestVoid } from '../../../lib/http.ts';
+import { mutationOptions } from '../../../lib/query-client.ts';
+import { signFlowsQueryKey } from './signflows-query-key.ts';
 
 export interface UnlockSignerInput {
   signFlowId: string;
@@ -15,13 +17,16 @@ export function unlockSigner({ signFlowId, signerId }: UnlockSignerInput): Promi
   });
 }
 
-export function useUnlockSigner() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const unlockSignerMutationOptions = () =>
+  mutationOptions({
     mutationFn: unlockSigner,
     // Whether it worked or someone else was first, the page shows the signer as they are now.
     // Not awaited: the notice that called it goes away with the refetch, and its own success
     // callback (the toast) must run first.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['signflows'] }),
+    onSettled: (_answer, _error, _input, _result, { client }) =>
+      void client.invalidateQueries({ queryKey: signFlowsQueryKey }),
   });
+
+export function useUnlockSigner() {
+  return useMutation(unlockSignerMutationOptions());
 }

@@ -6,9 +6,9 @@ import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useSignFlow } from '../api/get-signflow.ts';
-import { FlowPage } from '../components/flow-page.tsx';
-import { useEditorKey } from '../components/signflow-edit-continuation.ts';
-import { SignFlowEditForm } from '../components/signflow-edit-form.tsx';
+import { FlowPage } from '../components/flow-page/flow-page.tsx';
+import { useEditorKey } from '../components/edit/signflow-edit-continuation.ts';
+import { SignFlowEditForm } from '../components/edit/signflow-edit-form.tsx';
 
 /** The id that stands for a draft not yet saved: /esign/edit/new. */
 export const newSignFlowId = 'new';

@@ -10,11 +10,9 @@ export function getSignerTask(token: string): Promise<SignerTask> {
 
 const preparingPollMs = 2000;
 
-export const signerTaskKey = (token: string) => ['signing', 'task', token] as const;
-
 export const signerTaskQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: signerTaskKey(token),
+    queryKey: ['signing', 'task', token],
     queryFn: () => getSignerTask(token),
     // A signer waiting for their turn who comes back to the tab sees whether it has come.
     refetchOnWindowFocus: true,
@@ -32,5 +30,5 @@ export function useSignerTask(token: string) {
 /** After a refusal that means the task moved on (flow ended, already signed), shows where it stands now. */
 export function refreshTaskWhenStale(queryClient: QueryClient, token: string, error: unknown) {
   if (showsStaleTask(signingMessageOf(error)))
-    void queryClient.invalidateQueries({ queryKey: signerTaskKey(token) });
+    void queryClient.invalidateQueries({ queryKey: signerTaskQueryOptions(token).queryKey });
 }

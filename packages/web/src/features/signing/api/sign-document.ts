@@ -2,7 +2,7 @@ import { SignResponse, signingPaths, type SignRequest } from '@esign/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/http.ts';
 import { safeRedirectTarget } from '../utils/redirect-target.ts';
-import { refreshTaskWhenStale, signerTaskKey } from './get-signer-task.ts';
+import { refreshTaskWhenStale, signerTaskQueryOptions } from './get-signer-task.ts';
 
 /** Signs the document, or (Qualified) answers where the browser goes to authorise the signature. */
 export function signDocument(token: string, request: SignRequest): Promise<SignResponse> {
@@ -23,8 +23,10 @@ export function useSignDocument(token: string) {
         window.location.assign(target);
         return;
       }
-      if (answer.Task !== null) queryClient.setQueryData(signerTaskKey(token), answer.Task);
-      else await queryClient.invalidateQueries({ queryKey: signerTaskKey(token) });
+      if (answer.Task !== null)
+        queryClient.setQueryData(signerTaskQueryOptions(token).queryKey, answer.Task);
+      else
+        await queryClient.invalidateQueries({ queryKey: signerTaskQueryOptions(token).queryKey });
     },
   });
 }

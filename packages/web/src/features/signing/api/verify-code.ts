@@ -1,7 +1,7 @@
 import { signingPaths, type VerifyCodeRequest } from '@esign/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestVoid } from '../../../lib/http.ts';
-import { refreshTaskWhenStale, signerTaskKey } from './get-signer-task.ts';
+import { refreshTaskWhenStale, signerTaskQueryOptions } from './get-signer-task.ts';
 
 /** Checks the code; on success the server remembers the signer as identified for this link. */
 export function verifyCode(token: string, request: VerifyCodeRequest): Promise<void> {
@@ -14,6 +14,7 @@ export function useVerifyCode(token: string) {
     mutationFn: (request: VerifyCodeRequest) => verifyCode(token, request),
     // The task now carries the document and attachments.
     onError: (error) => refreshTaskWhenStale(queryClient, token, error),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: signerTaskKey(token) }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: signerTaskQueryOptions(token).queryKey }),
   });
 }

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
-import { signerTaskKey } from '../api/get-signer-task.ts';
+import { signerTaskQueryOptions } from '../api/get-signer-task.ts';
 import { CodeIdentification } from './code-identification.tsx';
 
 const task: SignerTask = {
@@ -31,7 +31,7 @@ const task: SignerTask = {
 function render(shown: SignerTask, language = 'en'): string {
   void i18n.changeLanguage(language);
   const client = new QueryClient();
-  client.setQueryData(signerTaskKey('token'), shown);
+  client.setQueryData(signerTaskQueryOptions('token').queryKey, shown);
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <CodeIdentification token="token" task={shown} />

@@ -2,7 +2,7 @@ import type { SignerTask } from '@esign/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
-import { signerTaskKey } from '../api/get-signer-task.ts';
+import { signerTaskQueryOptions } from '../api/get-signer-task.ts';
 import { useSendCode } from '../api/send-code.ts';
 import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
 import { validityMinutes } from '../utils/format.ts';
@@ -48,7 +48,7 @@ export function CodeIdentification({ token, task }: { token: string; task: Signe
     sent?.NextCodeInSeconds ?? task.NextCodeInSeconds,
     sent !== undefined
       ? send.submittedAt
-      : (queryClient.getQueryState(signerTaskKey(token))?.dataUpdatedAt ?? 0),
+      : (queryClient.getQueryState(signerTaskQueryOptions(token).queryKey)?.dataUpdatedAt ?? 0),
   );
   const cannotSend = send.isPending || secondsLeft > 0;
   const sendCode = () => send.mutate();

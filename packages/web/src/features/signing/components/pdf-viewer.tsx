@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { usePdfDocument, type PageSize } from '../hooks/use-pdf-document.ts';
-import type { PDFDocumentProxy } from '../pdf/pdfjs.ts';
+import { PdfPage } from '../../../components/pdf/pdf-page.tsx';
+import type { PDFDocumentProxy } from '../../../components/pdf/pdfjs.ts';
+import { usePdfDocument, type PageSize } from '../../../components/pdf/use-pdf-document.ts';
 import { fitWidthScale, zoomInFrom, zoomOutFrom, type Zoom } from '../utils/zoom.ts';
-import { PdfPage } from './pdf-page.tsx';
 import { PdfToolbar } from './pdf-toolbar.tsx';
 
 // The viewer's inner padding on each side (signing.css), which a fitted page leaves free.

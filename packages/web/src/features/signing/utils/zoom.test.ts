@@ -3,7 +3,6 @@ import {
   canZoomIn,
   canZoomOut,
   fitWidthScale,
-  renderPixelRatio,
   zoomInFrom,
   zoomLimits,
   zoomOutFrom,
@@ -32,17 +31,5 @@ describe('zooming', () => {
     expect(canZoomIn(zoomLimits.max)).toBe(false);
     expect(canZoomOut(zoomLimits.min)).toBe(false);
     expect(canZoomIn(1) && canZoomOut(1)).toBe(true);
-  });
-});
-
-describe('the canvas pixel ratio', () => {
-  it('follows the screen density for ordinary pages', () => {
-    expect(renderPixelRatio(800, 1131, 2)).toBe(2);
-  });
-
-  it('drops for a page so zoomed that its canvas would be too large', () => {
-    const ratio = renderPixelRatio(2380, 3368, 3);
-    expect(ratio).toBeLessThan(3);
-    expect(2380 * 3368 * ratio * ratio).toBeLessThanOrEqual(16_000_001);
   });
 });

@@ -1,6 +1,7 @@
 import { verifyPaths, type Language } from '@esign/contract';
 import { useMutation } from '@tanstack/react-query';
 import { requestFile } from '../../../lib/http.ts';
+import { mutationOptions } from '../../../lib/query-client.ts';
 
 export interface ReportInput {
   file: File;
@@ -15,6 +16,8 @@ export function downloadReport({ file, language }: ReportInput) {
   return requestFile(url, { method: 'POST', body });
 }
 
+export const downloadReportMutationOptions = () => mutationOptions({ mutationFn: downloadReport });
+
 export function useDownloadReport() {
-  return useMutation({ mutationFn: downloadReport });
+  return useMutation(downloadReportMutationOptions());
 }

@@ -1,0 +1,48 @@
+import { addCollectedValidationData } from '@esign/pades';
+import type { PortalTrust } from './portal-trust.ts';
+
+/** What adding the portal's validation data needs: its PKI, seal and CRLs. */
+interface TrustDeps {
+  trust: PortalTrust;
+}
+
+/**
+ * What the portal knows without fetching, for the /DSS: its CAs', TSA's and seal's
+ * certificates and CRLs of its CAs issued in a later second than `after` (so they speak for
+ * every signature made before it, as validators want revocation data issued after the
+ * signature). A trust service's or an external TSA's chain is collected from the file itself.
+ */
+async function portalValidationData(deps: TrustDeps, after: Date, certificates: Buffer[]) {
+  const { pki, seal } = deps.trust;
+  return {
+    certificates: [
+      ...[pki.root, pki.issuing, pki.timeStamping, seal].flatMap((credential) => [
+        credential.certificate,
+        ...credential.chain,
+      ]),
+      ...certificates,
+    ],
+    crls: [await deps.trust.crl('issuing', after), await deps.trust.crl('root', after)],
+  };
+}
+
+/**
+ * Adds to `input`'s /DSS, as `output`, the validation data of every signature and time stamp
+ * in it (chains up to a root, found among `certificates` — e.g. the chains a trust service
+ * gave with its signatures — and the portal's, else at a certificate's CA issuers URL, and
+ * OCSP responses or CRLs issued after each use); throws a
+ * `ValidationDataError` when some cannot be had yet (then completion is tried again: at the
+ * CA's next CRL when the one it has is older than a signature).
+ */
+export async function addFreshValidationData(
+  deps: TrustDeps,
+  input: string,
+  output: string,
+  certificates: Buffer[] = [],
+): Promise<void> {
+  const after = new Date();
+  await addCollectedValidationData(input, output, {
+    known: await portalValidationData(deps, after, certificates),
+    issuedAfterUse: true,
+  });
+}

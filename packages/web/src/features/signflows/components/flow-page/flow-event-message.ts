@@ -1,0 +1,95 @@
+import { SignatureLevel, type FlowEvent } from '@esign/contract';
+import type fi from '../../../../locales/fi.json';
+
+/** The messages under signflow.timeline.operations. */
+type MessageName = keyof (typeof fi)['signflow']['timeline']['operations'];
+
+export interface FlowEventMessage {
+  key: `signflow.timeline.operations.${MessageName}`;
+  params: Record<string, string>;
+  /** A signature level the event names; its own message key, translated before it fills {{level}}. */
+  levelKey?: `signflow.signatureLevel.${SignatureLevel}`;
+}
+
+type Details = FlowEvent['Details'];
+
+/** A detail as text, or undefined when it is missing, empty or not text. */
+function textOf(details: Details, name: string): string | undefined {
+  const value = details[name];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function message(name: MessageName, params: Record<string, string> = {}): FlowEventMessage {
+  return { key: `signflow.timeline.operations.${name}`, params };
+}
+
+/** With the detail: the message that quotes it; without: the plain one. */
+function withDetail(
+  details: Details,
+  detail: string,
+  plain: MessageName,
+  quoting: MessageName,
+): FlowEventMessage {
+  const value = textOf(details, detail);
+  return value === undefined ? message(plain) : message(quoting, { [detail]: value });
+}
+
+function signedMessage(details: Details): FlowEventMessage {
+  const level = textOf(details, 'level');
+  if (level === undefined) return message('signed');
+  const known = SignatureLevel.safeParse(level);
+  if (!known.success) return message('signedAtLevel', { level });
+  return {
+    ...message('signedAtLevel', { level }),
+    levelKey: `signflow.signatureLevel.${known.data}`,
+  };
+}
+
+/** The sentence that tells the sender what an audit event means; an unknown one shows its raw name. */
+export function describeFlowEvent(
+  event: Pick<FlowEvent, 'Operation' | 'Details'>,
+): FlowEventMessage {
+  const { Details: details } = event;
+  switch (event.Operation) {
+    case 'Sent':
+      return message('sent');
+    case 'Mailed':
+      return textOf(details, 'kind') === 'signedCopy'
+        ? withDetail(details, 'to', 'signedCopyMailed', 'signedCopyMailedTo')
+        : withDetail(details, 'to', 'mailed', 'mailedTo');
+    case 'Opened':
+      return message('opened');
+    case 'Authenticated':
+      return message('authenticated');
+    case 'Authentication Failed':
+      return message('authenticationFailed');
+    case 'Sign':
+      return signedMessage(details);
+    case 'RejectSignature':
+      return withDetail(details, 'comment', 'rejected', 'rejectedWithComment');
+    case 'Reminded':
+      return withDetail(details, 'to', 'reminded', 'remindedTo');
+    case 'Cancelled':
+      return withDetail(details, 'comment', 'cancelled', 'cancelledWithComment');
+    case 'Finished':
+      return message('finished');
+    case 'Failed':
+      return withDetail(details, 'reason', 'failed', 'failedWithReason');
+    case 'Resumed':
+      return message('resumed');
+    case 'Expired':
+      return message('expired');
+    case 'Link Locked':
+      return message('linkLocked');
+    case 'Link Unlocked':
+      return message('linkUnlocked');
+    case 'Downloaded':
+      return message(textOf(details, 'kind') === 'signedfile' ? 'downloadedSigned' : 'downloaded');
+    case 'Deleted':
+      return message(
+        textOf(details, 'reason') === 'auto-delete' ? 'deletedAutomatically' : 'deleted',
+      );
+    default:
+      return message('unknown', { operation: event.Operation });
+  }
+}

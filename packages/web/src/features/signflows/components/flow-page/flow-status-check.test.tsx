@@ -1,0 +1,61 @@
+import type { SignFlowDetailResponse } from '@esign/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../../../lib/i18n.ts';
+import { flowFixture } from '../../utils/detail-fixtures.ts';
+import { FlowStatusCheck } from './flow-status-check.tsx';
+
+const sentFlow = flowFixture({ SignFileInfo: { Guid: 'file-1', FileName: 'lease.pdf' } });
+
+function renderCheck(flow: SignFlowDetailResponse, language = 'en'): string {
+  void i18n.changeLanguage(language);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <FlowStatusCheck flow={flow} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('the status check of a sent flow', () => {
+  afterEach(() => void i18n.changeLanguage('fi'));
+
+  it('offers a status check while the flow is out for signing', () => {
+    const html = renderCheck(sentFlow);
+    expect(html).toMatch(/<button type="button"[^>]*data-testid="check-status"[^>]*>Check status</);
+    expect(html).not.toContain('flow-failure');
+  });
+
+  it('tells why processing failed and offers to check and retry', () => {
+    const html = renderCheck(
+      { ...sentFlow, Status: 'Error', FailureReason: 'Timestamp service unreachable' },
+      'fi',
+    );
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('Syy: Timestamp service unreachable');
+    expect(html).toContain('>Tarkista tila ja yritä uudelleen</button>');
+  });
+
+  it('says so when a failure has no recorded reason', () => {
+    expect(renderCheck({ ...sentFlow, Status: 'Error' })).toContain('No reason was recorded.');
+  });
+
+  it('shows when the status was last checked', () => {
+    const html = renderCheck({ ...sentFlow, LastStatusQueryTimeUtc: '2025-03-12T12:05:00Z' });
+    expect(html).toContain('Status last checked 12 Mar 2025');
+  });
+
+  it('tells the sender the signers’ deadline while the flow is out, in their language', () => {
+    const flow = { ...sentFlow, SigningDeadline: '2025-02-02T10:00:00.000Z' };
+    expect(renderCheck(flow)).toContain(
+      'The signers have until 2 Feb 2025 to sign; after that the request expires.',
+    );
+    expect(renderCheck(flow, 'fi')).toContain('Allekirjoittajilla on aikaa 2.2.2025 asti');
+    expect(renderCheck(sentFlow)).not.toContain('signing-deadline');
+  });
+
+  it('shows nothing for a flow that ended otherwise', () => {
+    expect(renderCheck({ ...sentFlow, Status: 'Finished' })).toBe('');
+    expect(renderCheck({ ...sentFlow, Status: 'Cancelled' })).toBe('');
+  });
+});
