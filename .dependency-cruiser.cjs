@@ -13,6 +13,7 @@ const features = [
   'reports',
   'signflows',
   'signing',
+  'verify',
 ];
 // Server folders that every feature may use; they know nothing of any feature.
 const shared = [

@@ -14,3 +14,4 @@ export * from './settings.ts';
 export * from './reports.ts';
 export * from './personal-data.ts';
 export * from './accounts.ts';
+export * from './verify.ts';

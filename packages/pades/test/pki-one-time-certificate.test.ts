@@ -8,6 +8,7 @@ import {
   createDirectoryPkiStore,
   issueOneTimeCertificate,
   loadOrCreatePortalPki,
+  readCertificateStatements,
   type PkiCredential,
   type PortalPki,
 } from '../src/pki/index.ts';
@@ -107,6 +108,19 @@ describe('a one-time certificate', () => {
     const other = await issueOneTimeCertificate(pki, { commonName: 'Maija Meikäläinen' });
     expect(other.privateKey.equals(certificate.privateKey)).toBe(false);
     expect(other.certificate.equals(certificate.certificate)).toBe(false);
+  });
+
+  it('carries the certificate policies asked for, and none unless asked', async () => {
+    // A UUID arc (2.25.<128 bits>): beyond what a JavaScript number holds.
+    const policies = ['2.25.308350817551898530710670693009900241689.2', '1.2.3'];
+    const withPolicy = await issueOneTimeCertificate(pki, { commonName: 'Pekka', policies });
+    const text = openssl(['x509', '-in', writePem(withPolicy, 'policy.pem'), '-noout', '-text']);
+    expect(text).toContain('Policy: 2.25.308350817551898530710670693009900241689.2');
+    expect(readCertificateStatements(withPolicy.certificate)).toEqual({
+      policies,
+      qcCompliance: false,
+    });
+    expect(readCertificateStatements(certificate.certificatePem).policies).toEqual([]);
   });
 
   it('refuses a subject serialNumber that is not a printable string, and a zero validity', async () => {

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +43,7 @@ describe('verifyPdf', () => {
       problems: [],
     });
     expect(report?.signerSubject).toContain('CN=Maija Meikäläinen');
+    expect(report?.certificatePath).toEqual([new X509Certificate(identity.certificate).toString()]);
     const [untrusted] = await verifyFile(join(dir, 'out.pdf'), [other.certificate]);
     expect(untrusted?.chainTrusted).toBe(false);
   });

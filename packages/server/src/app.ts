@@ -42,6 +42,8 @@ import { registerMetrics } from './metrics/metrics.routes.ts';
 import { registerPublicRoutes } from './public/public.routes.ts';
 import { registerReportRoutes } from './reports/reports.routes.ts';
 import { registerPersonalDataRoutes } from './reports/personal-data.routes.ts';
+import { registerVerifyRoutes } from './verify/verify.routes.ts';
+import { verifyDepsOf } from './verify/verify.service.ts';
 import { registerWebApp } from './web/web-app.ts';
 
 export interface AppDependencies {
@@ -177,6 +179,7 @@ export async function buildApp({
     mailer,
     worker,
   });
+  await registerVerifyRoutes(app, verifyDepsOf({ config, trust, scratch, clock }));
   app.addHook('onReady', async () => {
     if (config.s3) await ensureBucket(config.s3);
     // Every node beats, worker or not: its temporary files are known live by it. Its earlier

@@ -25,3 +25,4 @@ export { issueOneTimeCertificate, type OneTimeCertificateRequest } from './one-t
 export { createCrl, createRootCrl, type CrlOptions, type RevokedCertificate } from './crl.ts';
 export { fetchCrls, type FetchCrlsOptions } from './fetch-crls.ts';
 export { loadPkcs12 } from './pkcs12.ts';
+export { readCertificateStatements, type CertificateStatements } from './certificate-statements.ts';

@@ -16,6 +16,8 @@ export interface OneTimeCertificateRequest {
   email?: string;
   validityMinutes?: number;
   keyAlgorithm?: KeyAlgorithm;
+  /** Certificate policy OIDs to carry (a non-critical certificatePolicies extension). */
+  policies?: string[];
 }
 
 const maximumValidityMinutes = 60 * 24 * 7;
@@ -48,6 +50,8 @@ export async function issueOneTimeCertificate(
       new x509.SubjectAlternativeNameExtension([{ type: 'email', value: request.email }]),
     );
   }
+  if (request.policies?.length)
+    extensions.push(new x509.CertificatePolicyExtension(request.policies, false));
   const certificate = await signCertificate({
     subject: buildName({
       surname: request.surname,

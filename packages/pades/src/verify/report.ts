@@ -28,6 +28,8 @@ export interface SignatureReport {
   /** What those later updates changed: only what PAdES allows, or `other` changes too. */
   changesAfter: LaterChanges;
   signerSubject: string | null;
+  /** The signer's (or TSA's) certificate and the issuers found above it, signer first (PEM). */
+  certificatePath: string[];
   claimedTime: string | null;
   /** The time a valid signature time stamp (or a document time stamp itself) vouches for. */
   timestampTime: string | null;

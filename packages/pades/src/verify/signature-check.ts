@@ -74,6 +74,9 @@ export async function checkSignature(
       coversWholeDocument: range.ranges !== null && range.end === document.source.size,
       bytesAddedAfter: range.ranges ? Math.max(0, document.source.size - range.end) : 0,
       signerSubject: checked.signer?.subject.replaceAll('\n', ', ') ?? null,
+      certificatePath: (checked.chain?.path ?? (checked.signer ? [checked.signer] : [])).map(
+        (certificate) => certificate.toString(),
+      ),
       claimedTime: claimedTime?.bytes.toString('latin1') ?? null,
       timestampTime: checked.timestampTime,
       signatureTimestamp: checked.signatureTimestamp?.report ?? null,

@@ -110,6 +110,8 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^[0-2](\.(0|[1-9]\d*))+$/, 'must be a dotted object identifier, such as 1.2.3.4')
     .default(placeholderTimestampPolicy),
+  /** A folder of PEM certificates (a trust list's roots); unset or empty: none. */
+  TRUSTED_ROOTS_DIR: z.string().optional(),
   SEAL_P12: z.string().optional(),
   SEAL_P12_PASSWORD: z.string().default(''),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),

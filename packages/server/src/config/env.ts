@@ -5,6 +5,7 @@ import type { SignatureLevel } from '@esign/contract';
 import { ConfigError } from './config-error.ts';
 import { readCscConfig, type CscConfig } from './csc-config.ts';
 import { EnvSchema, listOf, type Env } from './env-schema.ts';
+import { readTrustedRoots } from './trusted-roots.ts';
 import {
   loginConfigOf,
   signatureLevelsOf,
@@ -65,6 +66,8 @@ export interface AppConfig {
   tsaPublic: boolean;
   /** The policy the portal's own TSA issues its time stamps under. */
   tsaPolicyOid: string;
+  /** Certificates (PEM) of a trust list (TRUSTED_ROOTS_DIR): their chains show as qualified. */
+  trustedRoots: string[];
   /** An operator's PKCS#12 e-seal, used instead of the portal PKI's seal. */
   sealP12: { path: string; password: string } | null;
   /** Outgoing mail; without an SMTP URL, mail goes to the dev mailbox. */
@@ -159,6 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     tsaUrl: env.TSA_URL,
     tsaPublic: env.TSA_PUBLIC,
     tsaPolicyOid: env.TSA_POLICY_OID,
+    trustedRoots: readTrustedRoots(env.TRUSTED_ROOTS_DIR),
     sealP12: env.SEAL_P12 ? { path: resolve(env.SEAL_P12), password: env.SEAL_P12_PASSWORD } : null,
     smtp: { url: env.SMTP_URL ?? null, from: env.MAIL_FROM },
     mailAttachmentMaxBytes: Math.round(env.MAIL_ATTACHMENT_MAX_MB * 1024 * 1024),

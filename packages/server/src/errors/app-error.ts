@@ -4,12 +4,14 @@ import {
   errorMessages,
   groupErrorMessages,
   signingErrorMessages,
+  verifyErrorMessages,
   type AccountErrorKey,
   type ErrorKey,
   type FieldIssue,
   type GroupErrorKey,
   type SigningErrorKey,
   type SignFlowState,
+  type VerifyErrorKey,
 } from '@esign/contract';
 
 /** Every failure the API reports by design, with its HTTP status and SPEC §8 message key. */
@@ -32,11 +34,12 @@ export const errorTable = {
 export type ErrorCode = keyof typeof errorTable;
 
 /** Keys more precise than a code's own, with their English texts. */
-type PreciseErrorKey = SigningErrorKey | GroupErrorKey | AccountErrorKey;
+type PreciseErrorKey = SigningErrorKey | GroupErrorKey | AccountErrorKey | VerifyErrorKey;
 const preciseMessages: Record<PreciseErrorKey, string> = {
   ...signingErrorMessages,
   ...groupErrorMessages,
   ...accountErrorMessages,
+  ...verifyErrorMessages,
 };
 
 /** An error meant for the caller: its code picks the status and the translated message. */

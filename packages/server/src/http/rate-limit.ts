@@ -17,6 +17,8 @@ export const rateLimits = {
   signerCode: { max: 30, windowMs: 60_000 },
   /** Time-stamp requests to the public TSA (TSA_PUBLIC=true). */
   timestamp: { max: 60, windowMs: 60_000 },
+  /** Files sent to the public verification page (each read whole; a report also costs a seal). */
+  verify: { max: 30, windowMs: 60_000 },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof rateLimits;
 

@@ -23,6 +23,12 @@ export const link = (label: string, url: string): MailBlock => ({ kind: 'link', 
 /** A link only when there is one. */
 export const linkIf = (label: string, url: string | null): MailBlock[] =>
   url ? [link(label, url)] : [];
+/** A paragraph and the link it explains, only when there is a link. */
+export const explainedLinkIf = (
+  text: string,
+  label: string,
+  url: string | undefined,
+): MailBlock[] => (url ? [paragraph(text), link(label, url)] : []);
 /** A quote only when there are words to quote. */
 export const quote = (label: string, text: string | null): MailBlock[] =>
   text && text.trim() !== '' ? [{ kind: 'quote', label, text: text.trim() }] : [];

@@ -46,7 +46,8 @@ export const mailParamSchemas = {
     organisation: z.string(),
     comment: z.string().nullable(),
   }),
-  finished: z.object({ flowName: z.string(), link: Link }),
+  /** verifyLink: the public verification page (absent in messages queued before it existed). */
+  finished: z.object({ flowName: z.string(), link: Link, verifyLink: Link.optional() }),
   /** To each signer of a finished flow: their link to the signed document, maybe the file too. */
   signedCopy: z.object({
     flowName: z.string(),
@@ -57,12 +58,14 @@ export const mailParamSchemas = {
     validUntil: z.iso.datetime({ offset: true }),
     /** The signed document is attached to the message. */
     attached: z.boolean(),
+    verifyLink: Link.optional(),
   }),
   inspector: z.object({
     flowName: z.string(),
     organisation: z.string(),
     senderName: z.string(),
     link: Link,
+    verifyLink: Link.optional(),
   }),
   failed: z.object({ flowName: z.string(), reason: z.string(), link: Link }),
   /** To a signer: the deadline passed before everyone signed. */

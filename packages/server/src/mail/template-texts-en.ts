@@ -3,6 +3,7 @@ import {
   finnishDate,
   link,
   linkIf,
+  explainedLinkIf,
   paragraph,
   paragraphIf,
   quote,
@@ -23,6 +24,14 @@ const howToSign: Record<MailParams['invitation']['level'], string> = {
 const automatic = paragraph(
   'This is an automatic message from the Signing portal; replies to it are not read.',
 );
+
+/** Where anyone can check the signed document's signatures (a message queued before had none). */
+const checkSignatures = (url: string | undefined) =>
+  explainedLinkIf(
+    'Anyone can check the signatures of the signed document on the portal’s verification page.',
+    'Check the signatures',
+    url,
+  );
 
 function signingRequest(params: MailParams['invitation'], opening: string): MailBlock[] {
   return [
@@ -94,6 +103,7 @@ export const englishMail: MailTexts = {
         `All signers have signed the document “${params.flowName}”. The signed document is ready in the Signing portal.`,
       ),
       link('Open the signature request', params.link),
+      ...checkSignatures(params.verifyLink),
       automatic,
     ],
   }),
@@ -113,6 +123,7 @@ export const englishMail: MailTexts = {
         `The link works until ${finnishDate(params.validUntil, 'en-GB')}. After that, ask the sender for a copy.`,
       ),
       paragraph('The link is personal: please do not forward this message.'),
+      ...checkSignatures(params.verifyLink),
       automatic,
     ],
   }),
@@ -123,6 +134,7 @@ export const englishMail: MailTexts = {
         `${senderOf(params)} has named you the inspector of the document “${params.flowName}”. All signers have signed it, and you can view the signed document through the link below. The link lets you view it, not change it.`,
       ),
       link('View the signed document', params.link),
+      ...checkSignatures(params.verifyLink),
       automatic,
     ],
   }),

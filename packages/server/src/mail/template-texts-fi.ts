@@ -3,6 +3,7 @@ import {
   finnishDate,
   link,
   linkIf,
+  explainedLinkIf,
   paragraph,
   paragraphIf,
   quote,
@@ -23,6 +24,14 @@ const howToSign: Record<MailParams['invitation']['level'], string> = {
 const automatic = paragraph(
   'Tämä on Allekirjoitusportaalin automaattinen viesti. Siihen vastaamalla et tavoita ketään.',
 );
+
+/** Where anyone can check the signed document's signatures (a message queued before had none). */
+const checkSignatures = (url: string | undefined) =>
+  explainedLinkIf(
+    'Kuka tahansa voi tarkistaa allekirjoitetun asiakirjan allekirjoitukset portaalin tarkistussivulla.',
+    'Tarkista allekirjoitukset',
+    url,
+  );
 
 function signingRequest(params: MailParams['invitation'], opening: string): MailBlock[] {
   return [
@@ -94,6 +103,7 @@ export const finnishMail: MailTexts = {
         `Kaikki allekirjoittajat ovat allekirjoittaneet asiakirjan ”${params.flowName}”. Allekirjoitettu asiakirja on valmiina Allekirjoitusportaalissa.`,
       ),
       link('Avaa allekirjoituspyyntö', params.link),
+      ...checkSignatures(params.verifyLink),
       automatic,
     ],
   }),
@@ -113,6 +123,7 @@ export const finnishMail: MailTexts = {
         `Linkki toimii ${finnishDate(params.validUntil, 'fi-FI')} asti. Sen jälkeen voit pyytää asiakirjaa lähettäjältä.`,
       ),
       paragraph('Linkki on henkilökohtainen, joten älä välitä tätä viestiä eteenpäin.'),
+      ...checkSignatures(params.verifyLink),
       automatic,
     ],
   }),
@@ -123,6 +134,7 @@ export const finnishMail: MailTexts = {
         `${senderOf(params)} on nimennyt sinut asiakirjan ”${params.flowName}” tarkastajaksi. Kaikki allekirjoittajat ovat allekirjoittaneet sen, ja näet allekirjoitetun asiakirjan alla olevasta linkistä. Linkillä voi vain katsella asiakirjaa, ei muuttaa sitä.`,
       ),
       link('Näytä allekirjoitettu asiakirja', params.link),
+      ...checkSignatures(params.verifyLink),
       automatic,
     ],
   }),

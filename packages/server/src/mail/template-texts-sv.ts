@@ -3,6 +3,7 @@ import {
   finnishDate,
   link,
   linkIf,
+  explainedLinkIf,
   paragraph,
   paragraphIf,
   quote,
@@ -23,6 +24,14 @@ const howToSign: Record<MailParams['invitation']['level'], string> = {
 const automatic = paragraph(
   'Det här är ett automatiskt meddelande från Signeringsportalen. Svar på det läses inte.',
 );
+
+/** Where anyone can check the signed document's signatures (a message queued before had none). */
+const checkSignatures = (url: string | undefined) =>
+  explainedLinkIf(
+    'Vem som helst kan kontrollera underskrifterna i det undertecknade dokumentet på portalens kontrollsida.',
+    'Kontrollera underskrifterna',
+    url,
+  );
 
 function signingRequest(params: MailParams['invitation'], opening: string): MailBlock[] {
   return [
@@ -94,6 +103,7 @@ export const swedishMail: MailTexts = {
         `Alla undertecknare har undertecknat dokumentet ”${params.flowName}”. Det undertecknade dokumentet finns i Signeringsportalen.`,
       ),
       link('Öppna signeringsbegäran', params.link),
+      ...checkSignatures(params.verifyLink),
       automatic,
     ],
   }),
@@ -113,6 +123,7 @@ export const swedishMail: MailTexts = {
         `Länken fungerar fram till den ${finnishDate(params.validUntil, 'sv-SE')}. Därefter kan du be avsändaren om en kopia.`,
       ),
       paragraph('Länken är personlig, så vidarebefordra inte det här meddelandet.'),
+      ...checkSignatures(params.verifyLink),
       automatic,
     ],
   }),
@@ -123,6 +134,7 @@ export const swedishMail: MailTexts = {
         `${senderOf(params)} har utsett dig till granskare av dokumentet ”${params.flowName}”. Alla undertecknare har undertecknat det, och du kan se det undertecknade dokumentet via länken nedan. Med länken kan du se dokumentet men inte ändra det.`,
       ),
       link('Visa det undertecknade dokumentet', params.link),
+      ...checkSignatures(params.verifyLink),
       automatic,
     ],
   }),

@@ -8,14 +8,14 @@ import { flowTransitions, moveFlow } from '../signflows/flow-state.ts';
 import { insertFileRecords, listSigners } from '../signflows/flow-records.ts';
 import { days, type SigningDeps } from './signing-deps.ts';
 import { findFlow, findOwner, findWorkingFile } from './signing.repository.ts';
-import { inspectorLink, senderFlowLink } from './signing-addresses.ts';
+import { inspectorLink, senderFlowLink, verifyPageLink } from './signing-addresses.ts';
 import { SignedIdentity } from './signer-session.ts';
 import type { Kysely } from 'kysely';
 import type { Database, SignFlowRow } from '../db/schema.ts';
 import { downloadToFile, withTempDir } from '../files/working-document.ts';
 import { flowObjectKey, lostRace, storeAndRecord, storedAt } from '../files/store-and-record.ts';
 import { addPersonalSignedFile } from './personal-signed-file.ts';
-import { addFreshValidationData } from './validation-data.ts';
+import { addFreshValidationData } from '../pki/fresh-validation-data.ts';
 import { issueSignedCopies } from './signed-copy.service.ts';
 
 const completable: readonly SignFlowStatus[] = flowTransitions.finish.from;
@@ -128,7 +128,11 @@ async function notifyFinished(
       to: owner.email,
       template: 'finished',
       language,
-      params: { flowName: flow.name, link: senderFlowLink(deps.config.publicUrl, flow.id) },
+      params: {
+        flowName: flow.name,
+        link: senderFlowLink(deps.config.publicUrl, flow.id),
+        verifyLink: verifyPageLink(deps.config.publicUrl),
+      },
     },
     now,
   );
@@ -144,6 +148,7 @@ async function notifyFinished(
           organisation: owner.organisation ?? deps.config.organizationName,
           senderName: owner.display_name,
           link: inspectorLink(deps.config, flow.id),
+          verifyLink: verifyPageLink(deps.config.publicUrl),
         },
       },
       now,

@@ -4,7 +4,7 @@ import { addDocumentTimestamp, appendInformationPage, keySigner, signPdf } from 
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
 import { SignedIdentity } from './signer-session.ts';
 import type { SigningDeps } from './signing-deps.ts';
-import { addFreshValidationData } from './validation-data.ts';
+import { addFreshValidationData } from '../pki/fresh-validation-data.ts';
 
 // How a signer was identified; 'csc' is a signature made at a qualified trust service.
 type Identification = SignedIdentity['method'];

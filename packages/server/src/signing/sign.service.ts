@@ -6,6 +6,7 @@ import {
   type SignatureLevel,
 } from '@esign/contract';
 import { AppError } from '../errors/app-error.ts';
+import { portalLevelPolicies, type PortalIssuedLevel } from '../pki/portal-policies.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import { signatureFieldName } from './flow-start.service.ts';
 import { inFlowQueue } from './flow-queue.ts';
@@ -42,12 +43,21 @@ export function appearanceLines(name: string, level: SignatureLevel, language: s
 const asciiEmail = (email: string | null) =>
   email && /^[\x21-\x3f\x41-\x7e]+@[\x21-\x3f\x41-\x7e]+$/.test(email) ? email : undefined;
 
-/** A key and a certificate, valid for minutes, issued by the portal CA to the verified signer. */
-async function oneTimeSigner(deps: SigningDeps, name: string, identity: VerifiedIdentity) {
+/**
+ * A key and a certificate, valid for minutes, issued by the portal CA to the verified signer,
+ * whose policy names the level it was issued for (read back by the verification page).
+ */
+async function oneTimeSigner(
+  deps: SigningDeps,
+  name: string,
+  identity: VerifiedIdentity,
+  level: PortalIssuedLevel,
+) {
   const credential = await issueOneTimeCertificate(deps.trust.pki, {
     commonName: name,
     email: asciiEmail(identity.email),
     validityMinutes: 10,
+    policies: [portalLevelPolicies[level]],
   });
   return keySigner(credential.privateKey, credential.certificate, credential.chain);
 }
@@ -139,6 +149,6 @@ export async function signWithOneTimeKey(
   const level = (context.flow.minimum_signature_level ?? 'Low') as SignatureLevel;
   if (level === 'Qualified' || (level === 'Advanced' && identity.method !== 'oidc'))
     throw new AppError('validation', { key: signingErrorKeys.wrongLevel });
-  const signer = await oneTimeSigner(deps, identity.name ?? context.signer.name, identity);
+  const signer = await oneTimeSigner(deps, identity.name ?? context.signer.name, identity, level);
   await signWithSigner(deps, context, identity, signer, level, request);
 }

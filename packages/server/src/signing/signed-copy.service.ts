@@ -11,7 +11,7 @@ import { listFiles } from '../signflows/flow-records.ts';
 import { days, signingJobs, type SigningDeps } from './signing-deps.ts';
 import { findFlow, findOwner, findSigner } from './signing.repository.ts';
 import { findSignerBySignedCopyHash, setSignedCopy } from './signed-copy.repository.ts';
-import { signedCopyLink } from './signing-addresses.ts';
+import { signedCopyLink, verifyPageLink } from './signing-addresses.ts';
 import { hashToken, signedCopyToken } from './signing-links.ts';
 
 // A signer's copy of what they signed: once a flow finishes, each signer gets a link of their
@@ -81,6 +81,7 @@ export async function mailSignedCopy(deps: SigningDeps & { mailer: Mailer }, sig
     link: linkOf(deps, signer, signer.token_salt),
     validUntil: until.toISOString(),
     attached,
+    verifyLink: verifyPageLink(deps.config.publicUrl),
   });
   const attachment = {
     storageKey: signed.storage_key,

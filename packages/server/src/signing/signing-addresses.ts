@@ -1,4 +1,4 @@
-import { signingPaths } from '@esign/contract';
+import { signingPaths, verifyPaths } from '@esign/contract';
 import type { AppConfig } from '../config/env.ts';
 import { inspectorToken } from './signing-links.ts';
 
@@ -24,4 +24,9 @@ export function inspectorLink(
 /** The absolute address of a signer's link to the signed document. */
 export function signedCopyLink(publicUrl: URL, token: string): string {
   return new URL(signingPaths.signedCopy(token).slice(1), publicUrl).href;
+}
+
+/** The public verification page, which mails about a finished flow point to. */
+export function verifyPageLink(publicUrl: URL): string {
+  return new URL(verifyPaths.page.slice(1), publicUrl).href;
 }

@@ -41,6 +41,7 @@ const handles = {
   personalReports: { title: ({ t }) => t('personalReports.title') },
   account: { title: ({ t }) => t('account.title') },
   accounts: { title: ({ t }) => t('accounts.title') },
+  verify: { title: ({ t }) => t('verify.title') },
   notFound: { title: ({ t }) => t('notFound.title') },
 } satisfies Record<string, RouteHandle>;
 
@@ -110,6 +111,14 @@ export function createAppRouter({
           handle: handles.login,
           ...screen(async () => ({
             Component: (await import('../features/auth/routes/idp-login-route.tsx')).IdpLoginRoute,
+          })),
+        },
+        // Anyone may check a signed PDF: no login.
+        {
+          path: paths.verify.path,
+          handle: handles.verify,
+          ...screen(async () => ({
+            Component: (await import('../features/verify/routes/verify-route.tsx')).VerifyRoute,
           })),
         },
         // The dev mailbox of the demo profile; the server answers its data only there.

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import { safeLinkUrl } from '../../lib/safe-url.ts';
 
 // These texts exist only when an operator's extra messages supply them (SPEC §2).
@@ -17,19 +19,23 @@ export function Footer() {
   return (
     <footer className="app-footer">
       <div className="container">
-        {links.length > 0 && (
-          <nav aria-label={t('footer.linksLabel')}>
-            <ul className="list-unstyled d-flex flex-wrap gap-4 mb-0">
-              {links.map((link) => (
-                <li key={link.name}>
-                  <a href={link.url} data-testid={`footer-${link.name}`}>
-                    {link.text}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        <nav aria-label={t('footer.linksLabel')}>
+          <ul className="list-unstyled d-flex flex-wrap gap-4 mb-0">
+            {/* The portal's own: anyone may check a signed PDF here. */}
+            <li>
+              <Link to={paths.verify.getHref()} data-testid="footer-verify">
+                {t('verify.title')}
+              </Link>
+            </li>
+            {links.map((link) => (
+              <li key={link.name}>
+                <a href={link.url} data-testid={`footer-${link.name}`}>
+                  {link.text}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
     </footer>
   );

@@ -1,5 +1,10 @@
 import { addCollectedValidationData } from '@esign/pades';
-import type { SigningDeps } from './signing-deps.ts';
+import type { PortalTrust } from './portal-trust.ts';
+
+/** What adding the portal's validation data needs: its PKI, seal and CRLs. */
+interface TrustDeps {
+  trust: PortalTrust;
+}
 
 /**
  * What the portal knows without fetching, for the /DSS: its CAs', TSA's and seal's
@@ -7,7 +12,7 @@ import type { SigningDeps } from './signing-deps.ts';
  * every signature made before it, as validators want revocation data issued after the
  * signature). A trust service's or an external TSA's chain is collected from the file itself.
  */
-async function portalValidationData(deps: SigningDeps, after: Date, certificates: Buffer[]) {
+async function portalValidationData(deps: TrustDeps, after: Date, certificates: Buffer[]) {
   const { pki, seal } = deps.trust;
   return {
     certificates: [
@@ -30,7 +35,7 @@ async function portalValidationData(deps: SigningDeps, after: Date, certificates
  * CA's next CRL when the one it has is older than a signature).
  */
 export async function addFreshValidationData(
-  deps: SigningDeps,
+  deps: TrustDeps,
   input: string,
   output: string,
   certificates: Buffer[] = [],

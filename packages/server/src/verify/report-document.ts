@@ -1,0 +1,82 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Language, VerifyResult } from '@esign/contract';
+import { addDocumentTimestamp, appendInformationPage, keySigner, signPdf } from '@esign/pades';
+import type { PortalTrust } from '../pki/portal-trust.ts';
+import { addFreshValidationData } from '../pki/fresh-validation-data.ts';
+import { reportLines, type ReportSubject } from './report-lines.ts';
+import { reportTexts } from './report-texts.ts';
+
+/**
+ * A PDF without pages, its page tree sized A4: the information pages are appended to it, so
+ * the report is written by the same code as the signature and information pages.
+ */
+function emptyA4Pdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [] /Count 0 /MediaBox [0 0 595 842] >>',
+  ];
+  let body = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(body, 'latin1'));
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xrefAt = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+const sealFieldName = 'PortalSeal';
+
+export interface VerificationReportOptions {
+  trust: PortalTrust;
+  organisation: string;
+  result: VerifyResult;
+  subject: ReportSubject;
+  language: Language;
+  /** A private temporary folder the report is written into. */
+  dir: string;
+}
+
+/**
+ * Writes the verification report in `dir` and answers its path and download name: the
+ * verdict and each signature in words, sealed with the portal's seal at B-T and brought to
+ * B-LTA (validation data and a document time stamp), so the report itself can be verified.
+ */
+export async function writeVerificationReport(
+  options: VerificationReportOptions,
+): Promise<{ path: string; fileName: string }> {
+  const { trust, dir, language } = options;
+  const texts = reportTexts[language];
+  const organisation = options.organisation || texts.seal;
+  const base = join(dir, 'report-base.pdf');
+  const withPage = join(dir, 'report-page.pdf');
+  const sealed = join(dir, 'report-sealed.pdf');
+  const withDss = join(dir, 'report-dss.pdf');
+  const output = join(dir, 'report.pdf');
+  await writeFile(base, emptyA4Pdf());
+  await appendInformationPage({
+    input: base,
+    output: withPage,
+    ...reportLines(options.result, options.subject, language),
+    sealField: { name: sealFieldName, label: organisation },
+  });
+  const timestamp = (digest: Buffer) => trust.timestamp(digest);
+  await signPdf({
+    input: withPage,
+    output: sealed,
+    signer: keySigner(trust.seal.privateKey, trust.seal.certificate, trust.seal.chain),
+    level: 'B-T',
+    timestamp,
+    fieldName: sealFieldName,
+    name: organisation,
+    signingTime: options.subject.checkedAt,
+    appearance: { lines: [organisation, texts.seal], showLevel: false },
+  });
+  await addFreshValidationData({ trust }, sealed, withDss);
+  await addDocumentTimestamp(withDss, output, timestamp);
+  return { path: output, fileName: texts.fileName };
+}
