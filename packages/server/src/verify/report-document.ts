@@ -6,6 +6,7 @@ import type { PortalTrust } from '../pki/portal-trust.ts';
 import { addFreshValidationData } from '../pki/fresh-validation-data.ts';
 import { reportLines, type ReportSubject } from './report-lines.ts';
 import { reportTexts } from './report-texts.ts';
+import { plainPdf } from '../files/plain-pdf.ts';
 
 /**
  * A PDF without pages, its page tree sized A4: the information pages are appended to it, so
@@ -16,17 +17,7 @@ function emptyA4Pdf(): Buffer {
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [] /Count 0 /MediaBox [0 0 595 842] >>',
   ];
-  let body = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body, 'latin1'));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xrefAt = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  return plainPdf(objects);
 }
 
 const sealFieldName = 'PortalSeal';

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { documentWith, replaced, streamRanges } from '../../../pades/test/support/corpus-bases.ts';
+import { plainPdf } from '../../src/files/plain-pdf.ts';
 
 /** A small but complete PDF (one page of text) with a correct cross-reference table. */
 export function makePdf(text = 'Sopimus'): Buffer {
@@ -16,17 +17,7 @@ export function makePdf(text = 'Sopimus'): Buffer {
     })(),
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
-  let body = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body, 'latin1'));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xrefAt = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  return plainPdf(objects);
 }
 
 /**

@@ -12,7 +12,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { usePersonalDataQuery } from '../api/personal-data-query.ts';
-import { saveFile } from '../utils/personal-download.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { personalFieldIssuesOf, translatePersonalIssue } from '../utils/personal-issues.ts';
 
 const targets: readonly PersonalDataTarget[] = ['service', 'portal'];

@@ -8,7 +8,7 @@ import { useDownloadReport } from '../api/download-report.ts';
 import { useVerifyFile } from '../api/verify-file.ts';
 import { VerifyDropZone } from '../components/verify-drop-zone.tsx';
 import { VerifyResultView } from '../components/verify-result.tsx';
-import { saveFile } from '../utils/save-file.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { verifyMessageOf, type VerifyMessage } from '../utils/verify-message.ts';
 import '../components/verify.css';
 
