@@ -64,7 +64,7 @@ export function ReportRangeForm({ initial, onSubmit }: ReportRangeFormProps) {
               onChange={setEnd}
             />
           </Col>
-          <Col xs="auto" className="report-range-submit">
+          <Col xs={12} md="auto" className="report-range-submit">
             <Button type="submit">{t('reports.createReport')}</Button>
           </Col>
         </Row>
