@@ -107,7 +107,7 @@ const stageLimitsMinutes = {
   format: 3,
   typecheck: 5,
   unit: 4,
-  integration: 20,
+  integration: 30,
   e2e: 24,
 };
 
