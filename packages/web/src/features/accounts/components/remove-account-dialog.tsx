@@ -1,8 +1,6 @@
 import type { AccountListItem } from '@esign/contract';
-import { useId } from 'react';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { RemoveDialog } from '../../../components/remove-dialog.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useDeleteAccount } from '../api/accounts-api.ts';
 import { accountFormMessageKey } from '../utils/account-messages.ts';
@@ -20,8 +18,6 @@ interface RemoveAccountDialogProps {
 export function RemoveAccountDialog({ account, show, onHide, onExited }: RemoveAccountDialogProps) {
   const { t } = useTranslation();
   const { showToast } = useToast();
-  const titleId = useId();
-  const textId = useId();
   const remove = useDeleteAccount();
   const email = account?.Email ?? '';
 
@@ -39,40 +35,25 @@ export function RemoveAccountDialog({ account, show, onHide, onExited }: RemoveA
     remove.reset();
   };
 
+  const refusal = remove.isError ? accountFormMessageKey(remove.error) : null;
   return (
-    <Modal
+    <RemoveDialog
       show={show && account !== null}
       onHide={onHide}
       onExited={handleExited}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      data-testid="remove-account-dialog"
-    >
-      <Modal.Header closeButton closeLabel={t('common.close')}>
-        <Modal.Title id={titleId} as="h2" className="h5 text-break">
-          {t('accounts.removeDialog.title', { email })}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p id={textId} className="mb-0">
-          {t('accounts.removeDialog.text')}
-        </p>
-        {remove.isError && (
-          <p role="alert" className="alert alert-danger mt-3 mb-0">
-            {accountFormMessageKey(remove.error) === 'errors.unexpected'
-              ? t('accounts.removeDialog.failed')
-              : t(accountFormMessageKey(remove.error))}
-          </p>
-        )}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="danger" onClick={handleConfirm} aria-busy={remove.isPending}>
-          {t('accounts.removeDialog.confirm')}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+      onConfirm={handleConfirm}
+      pending={remove.isPending}
+      title={t('accounts.removeDialog.title', { email })}
+      text={t('accounts.removeDialog.text')}
+      confirmLabel={t('accounts.removeDialog.confirm')}
+      error={
+        refusal === null
+          ? null
+          : refusal === 'errors.unexpected'
+            ? t('accounts.removeDialog.failed')
+            : t(refusal)
+      }
+      testId="remove-account-dialog"
+    />
   );
 }

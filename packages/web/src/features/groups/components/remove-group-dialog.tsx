@@ -1,8 +1,6 @@
 import type { GroupListItem } from '@esign/contract';
-import { useId } from 'react';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { RemoveDialog } from '../../../components/remove-dialog.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useDeleteUserGroup } from '../api/delete-user-group.ts';
 
@@ -19,8 +17,6 @@ interface RemoveGroupDialogProps {
 export function RemoveGroupDialog({ group, show, onHide, onExited }: RemoveGroupDialogProps) {
   const { t } = useTranslation();
   const { showToast } = useToast();
-  const titleId = useId();
-  const textId = useId();
   const remove = useDeleteUserGroup();
   const name = group?.Name ?? '';
 
@@ -39,37 +35,17 @@ export function RemoveGroupDialog({ group, show, onHide, onExited }: RemoveGroup
   };
 
   return (
-    <Modal
+    <RemoveDialog
       show={show && group !== null}
       onHide={onHide}
       onExited={handleExited}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      data-testid="remove-group-dialog"
-    >
-      <Modal.Header closeButton closeLabel={t('common.close')}>
-        <Modal.Title id={titleId} as="h2" className="h5 text-break">
-          {t('groups.removeDialog.title', { name })}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p id={textId} className="mb-0">
-          {t('groups.removeDialog.text')}
-        </p>
-        {remove.isError && (
-          <p role="alert" className="alert alert-danger mt-3 mb-0">
-            {t('groups.removeDialog.failed')}
-          </p>
-        )}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="danger" onClick={handleConfirm} aria-busy={remove.isPending}>
-          {t('groups.removeDialog.confirm')}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+      onConfirm={handleConfirm}
+      pending={remove.isPending}
+      title={t('groups.removeDialog.title', { name })}
+      text={t('groups.removeDialog.text')}
+      confirmLabel={t('groups.removeDialog.confirm')}
+      error={remove.isError ? t('groups.removeDialog.failed') : null}
+      testId="remove-group-dialog"
+    />
   );
 }
