@@ -22,14 +22,22 @@ import { useTestApp } from './support/test-app.ts';
 type Step = 'prepare' | 'sign' | 'stamp' | 'invite' | 'download' | 'identity' | 'queue';
 const gates = vi.hoisted(() => {
   const open = new Map<string, { reached: () => void; release: Promise<void> }>();
+  async function pass(step: string) {
+    const gate = open.get(step);
+    if (!gate) return;
+    open.delete(step);
+    gate.reached();
+    await gate.release;
+  }
   return {
     open,
-    async pass(step: string) {
-      const gate = open.get(step);
-      if (!gate) return;
-      open.delete(step);
-      gate.reached();
-      await gate.release;
+    pass,
+    /** `work` as it is, but first waiting at `step`'s gate when a test holds it. */
+    gated<A extends unknown[], R>(step: string, work: (...args: A) => Promise<R>) {
+      return async (...args: A): Promise<R> => {
+        await pass(step);
+        return work(...args);
+      };
     },
   };
 });
@@ -48,18 +56,9 @@ vi.mock('@esign/pades', async (importOriginal) => {
   const pades = await importOriginal<typeof Pades>();
   return {
     ...pades,
-    prepareForSigning: async (...args: Parameters<typeof pades.prepareForSigning>) => {
-      await gates.pass('prepare');
-      return pades.prepareForSigning(...args);
-    },
-    signPdf: async (...args: Parameters<typeof pades.signPdf>) => {
-      await gates.pass('sign');
-      return pades.signPdf(...args);
-    },
-    addDocumentTimestamp: async (...args: Parameters<typeof pades.addDocumentTimestamp>) => {
-      await gates.pass('stamp');
-      return pades.addDocumentTimestamp(...args);
-    },
+    prepareForSigning: gates.gated('prepare', pades.prepareForSigning),
+    signPdf: gates.gated('sign', pades.signPdf),
+    addDocumentTimestamp: gates.gated('stamp', pades.addDocumentTimestamp),
   };
 });
 
@@ -76,23 +75,14 @@ vi.mock('../src/jobs/job-queue.ts', async (importOriginal) => {
 
 vi.mock('../src/files/working-document.ts', async (importOriginal) => {
   const original = await importOriginal<typeof WorkingDocument>();
-  return {
-    ...original,
-    downloadToFile: async (...args: Parameters<typeof original.downloadToFile>) => {
-      await gates.pass('download');
-      return original.downloadToFile(...args);
-    },
-  };
+  return { ...original, downloadToFile: gates.gated('download', original.downloadToFile) };
 });
 
 vi.mock('../src/signing/signer-session.ts', async (importOriginal) => {
   const original = await importOriginal<typeof SignerSession>();
   return {
     ...original,
-    findSignerIdentity: async (...args: Parameters<typeof original.findSignerIdentity>) => {
-      await gates.pass('identity');
-      return original.findSignerIdentity(...args);
-    },
+    findSignerIdentity: gates.gated('identity', original.findSignerIdentity),
   };
 });
 
@@ -100,10 +90,8 @@ vi.mock('../src/signing/flow-queue.ts', async (importOriginal) => {
   const original = await importOriginal<typeof FlowQueue>();
   return {
     ...original,
-    inFlowQueue: async <T>(flowId: string, work: () => Promise<T>) => {
-      await gates.pass('queue');
-      return original.inFlowQueue(flowId, work);
-    },
+    inFlowQueue: <T>(flowId: string, work: () => Promise<T>) =>
+      gates.gated('queue', original.inFlowQueue<T>)(flowId, work),
   };
 });
 
