@@ -9,12 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useCreateAccount } from '../api/accounts-api.ts';
-import {
-  accountFieldMessageKey,
-  accountFormMessageKey,
-  fieldIssuesOf,
-  fieldMessageParams,
-} from '../utils/account-messages.ts';
+import { useAccountFormMessages } from '../hooks/use-account-form-messages.ts';
 import { AccountField } from './account-field.tsx';
 
 type NewAccountForm = z.input<typeof CreateAccountRequest>;
@@ -44,13 +39,7 @@ export function AccountCreateForm() {
     resolver: zodResolver(CreateAccountRequest),
     defaultValues: empty,
   });
-  const { errors } = form.formState;
-  const errorOf = (name: FieldName) => {
-    const key = errors[name]?.message;
-    return key === undefined
-      ? undefined
-      : t(accountFieldMessageKey(key), fieldMessageParams(name, key));
-  };
+  const { errorOf, showFieldIssues, formError } = useAccountFormMessages(form, create, fieldNames);
 
   const handleSubmit = form.handleSubmit((values) => {
     if (create.isPending) return;
@@ -60,24 +49,9 @@ export function AccountCreateForm() {
         form.reset(empty);
         form.setFocus('Email');
       },
-      onError: (error) => {
-        const issues = fieldIssuesOf(error).filter((issue) =>
-          fieldNames.includes(issue.path as FieldName),
-        );
-        issues.forEach((issue, index) =>
-          form.setError(
-            issue.path as FieldName,
-            { message: issue.key },
-            { shouldFocus: index === 0 },
-          ),
-        );
-      },
+      onError: showFieldIssues,
     });
   });
-  const formError =
-    create.isError && fieldIssuesOf(create.error).length === 0
-      ? t(accountFormMessageKey(create.error))
-      : undefined;
 
   return (
     <section aria-labelledby={headingId} className="mb-5 account-section">

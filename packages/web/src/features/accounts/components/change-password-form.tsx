@@ -9,12 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useChangePassword } from '../api/accounts-api.ts';
-import {
-  accountFieldMessageKey,
-  accountFormMessageKey,
-  fieldIssuesOf,
-  fieldMessageParams,
-} from '../utils/account-messages.ts';
+import { useAccountFormMessages } from '../hooks/use-account-form-messages.ts';
 import { AccountField } from './account-field.tsx';
 
 const PasswordChange = ChangePasswordRequest.extend({ ConfirmPassword: z.string() })
@@ -44,13 +39,7 @@ export function ChangePasswordForm() {
     resolver: zodResolver(PasswordChange),
     defaultValues: { CurrentPassword: '', NewPassword: '', ConfirmPassword: '' },
   });
-  const { errors } = form.formState;
-  const errorOf = (name: FieldName) => {
-    const key = errors[name]?.message;
-    return key === undefined
-      ? undefined
-      : t(accountFieldMessageKey(key), fieldMessageParams(name, key));
-  };
+  const { errorOf, showFieldIssues, formError } = useAccountFormMessages(form, change, fieldNames);
 
   const handleSubmit = form.handleSubmit(({ CurrentPassword, NewPassword }) => {
     if (change.isPending) return;
@@ -61,25 +50,10 @@ export function ChangePasswordForm() {
           showToast({ message: t('account.changed') });
           form.reset();
         },
-        onError: (error) => {
-          const issues = fieldIssuesOf(error).filter((issue) =>
-            fieldNames.includes(issue.path as FieldName),
-          );
-          issues.forEach((issue, index) =>
-            form.setError(
-              issue.path as FieldName,
-              { message: issue.key },
-              { shouldFocus: index === 0 },
-            ),
-          );
-        },
+        onError: showFieldIssues,
       },
     );
   });
-  const formError =
-    change.isError && fieldIssuesOf(change.error).length === 0
-      ? t(accountFormMessageKey(change.error))
-      : undefined;
 
   return (
     <section aria-labelledby={headingId} className="mb-5 account-section">
