@@ -1,10 +1,9 @@
 import { limits } from '@esign/contract';
 import { useId } from 'react';
-import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import type { FileActions } from './file-actions.ts';
-import { FileDownloadLink } from '../file-download-link.tsx';
 import { FileDropZone } from './file-drop-zone.tsx';
+import { StoredFileRow } from './stored-file-row.tsx';
 import { fieldIds, NoticeList } from './signflow-edit-field-error.tsx';
 import type { Notice } from './signflow-edit-notices.ts';
 
@@ -46,23 +45,14 @@ export function AttachmentField({ flowId, files, notices, busy }: AttachmentFiel
               className="d-flex flex-wrap align-items-center gap-2"
               data-testid="attachment-item"
             >
-              <FileDownloadLink flowId={flowId} kind="attachment" file={attachment} />
-              {files.filesToBeCopied && (
-                <span className="text-body-secondary small">
-                  ({t('signflow.edit.document.willBeCopied')})
-                </span>
-              )}
-              <Button
-                variant="outline-danger"
-                size="sm"
-                disabled={busy}
-                aria-label={t('signflow.edit.actions.removeNamed', {
-                  name: attachment.FileName,
-                })}
-                onClick={() => void files.removeFile(attachment, 'attachment')}
-              >
-                {t('common.remove')}
-              </Button>
+              <StoredFileRow
+                flowId={flowId}
+                kind="attachment"
+                file={attachment}
+                files={files}
+                busy={busy}
+                removeText={t('common.remove')}
+              />
             </li>
           ))}
         </ul>

@@ -1,8 +1,7 @@
 import { useId } from 'react';
-import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
-import { FileDownloadLink } from '../file-download-link.tsx';
 import { FileDropZone } from './file-drop-zone.tsx';
+import { StoredFileRow } from './stored-file-row.tsx';
 import type { FileActions } from './file-actions.ts';
 import { fieldIds, NoticeList } from './signflow-edit-field-error.tsx';
 import type { Notice } from './signflow-edit-notices.ts';
@@ -31,26 +30,15 @@ export function FileToSignField({ flowId, files, notices, busy }: FileToSignFiel
         <p className="text-body-secondary mb-2">{t('signflow.edit.document.noFile')}</p>
       ) : (
         <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-          <FileDownloadLink
+          <StoredFileRow
             flowId={flowId}
             kind="signfile"
             file={signFile}
+            files={files}
+            busy={busy}
+            removeText={t('signflow.edit.actions.removeFile')}
             testId="signfile-name"
           />
-          {files.filesToBeCopied && (
-            <span className="text-body-secondary small">
-              ({t('signflow.edit.document.willBeCopied')})
-            </span>
-          )}
-          <Button
-            variant="outline-danger"
-            size="sm"
-            disabled={busy}
-            aria-label={t('signflow.edit.actions.removeNamed', { name: signFile.FileName })}
-            onClick={() => void files.removeFile(signFile, 'signfile')}
-          >
-            {t('signflow.edit.actions.removeFile')}
-          </Button>
         </div>
       )}
       <FileDropZone
