@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../src/cli.ts';
 import { addCollectedValidationData, addDocumentTimestamp } from '../src/levels.ts';
 import { archiveRenewalDue, lastDocumentTimestamp } from '../src/ltv/archive-timestamp.ts';
 import { fileSource } from '../src/pdf/source.ts';
@@ -12,6 +13,8 @@ import { pdfLibDocument, workDir } from './support/fixtures.ts';
 import { createTestPki, type TestPki } from './support/test-pki.ts';
 
 const dayMs = 86_400_000;
+const pemOf = (der: Buffer) =>
+  `-----BEGIN CERTIFICATE-----\n${der.toString('base64').replace(/.{64}/g, '$&\n')}\n-----END CERTIFICATE-----\n`;
 let pki: TestPki;
 let tsa: ExternalTsa;
 let maija: Signer;
@@ -123,6 +126,18 @@ describe('an archive time stamp renewed before its TSA certificate expires', () 
     ]);
     expect(reports[1]?.problems.join()).toMatch(/expired at .* before any later time stamp/);
     expect(reports[0]?.signatureTimestamp).toMatchObject({ valid: false, chainTrusted: false });
+  });
+
+  it('judges at the time `pades verify --at` names, and refuses one that is no time', async () => {
+    const dir = workDir();
+    const trust = join(dir, 'roots.pem');
+    writeFileSync(trust, [pki.root, tsa.root].map(pemOf).join(''));
+    const later = new Date(firstTsaCertificateExpiry.getTime() + dayMs).toISOString();
+    const verify = (path: string, at: string) =>
+      runCli(['verify', path, '--trust', trust, '--at', at], () => undefined);
+    expect(await verify(renewed, later)).toBe(0);
+    expect(await verify(lta, later)).toBe(1);
+    await expect(verify(lta, 'next year')).rejects.toThrow(/--at next year is not a time/);
   });
 
   it('still trusts the unrenewed file at a time before the certificate expired', async () => {
