@@ -40,9 +40,7 @@ export async function postTimestampQuery(
     new TimestampError(
       'timeout',
       `TSA ${shown} gave no time stamp within ${options.timeoutMs} ms`,
-      {
-        cause,
-      },
+      { cause },
     );
   let lastReason = '';
   for (let attempt = 0; attempt <= options.retries; attempt++) {
@@ -58,9 +56,7 @@ export async function postTimestampQuery(
       throw new TimestampError(
         'unavailable',
         `TSA ${shown} failed: ${describeNetworkError(error)}`,
-        {
-          cause: error,
-        },
+        { cause: error },
       );
     });
     if ('reply' in outcome) return outcome.reply;
