@@ -131,6 +131,21 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])(
       expect((await signedFileOf(flow.owner, flow.id)).equals(original)).toBe(true);
     });
 
+    it('reads once when a file signed before renewals were recorded is due, and renews nothing early', async () => {
+      await db()
+        .updateTable('sign_flow_files')
+        .set({ archive_renew_at: null })
+        .where('flow_id', '=', flow.id)
+        .execute();
+      await scan();
+      const record = await signedRecord(flow.id);
+      expect(new Date(record.archive_renew_at ?? 0).toISOString()).toBe(
+        new Date(Date.parse(firstTsa.validTo) - 3 * dayMs).toISOString(),
+      );
+      expect(await renewals(flow.id)).toEqual([]);
+      expect(await listFilesDueForRenewal(db(), clock.now(), '', 100)).toEqual([]);
+    });
+
     it('fails visibly and tries again when the TSA still stamps with the certificate about to expire', async () => {
       // The second flow is deleted two days before the first TSA certificate expires.
       await db()
