@@ -12,12 +12,15 @@ Signs IN.pdf with the key and certificate of FILE.p12 into OUT.pdf, as an increm
 
 Adds a document time stamp (ETSI.RFC3161) over all of IN.pdf into OUT.pdf.
   --tsa       the time-stamp authority (default: TSA_URL)`,
-  verify: `pades verify IN.pdf [--json] [--trust CA.pem ...]
+  verify: `pades verify IN.pdf [--json] [--trust CA.pem ...] [--at TIME]
 
 Checks each signature and document time stamp of IN.pdf: the signed bytes, the signature,
 its time stamp, what was changed after it, the chain, revocation and the PAdES level.
   --json      the reports as JSON
   --trust     a trust anchor (PEM or DER); give it again for more
+  --at        judge validity at this time (ISO 8601, e.g. 2031-01-01T00:00:00Z; now when unset):
+              a time stamp whose TSA certificate expired by then holds only under a later
+              document time stamp made while it was valid
 Exits 1 when a signature is invalid, untrusted or revoked, a time stamp is damaged, a later
 update changed what PAdES does not allow after a signature, or there is no signature.`,
 } as const;

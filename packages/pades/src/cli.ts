@@ -77,6 +77,7 @@ export async function runCli(
       location: { type: 'string' },
       json: { type: 'boolean', default: false },
       trust: { type: 'string', multiple: true, default: [] },
+      at: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -119,12 +120,17 @@ export async function runCli(
   if (command === 'verify') {
     const [path] = positionals;
     if (!path) throw new Error(usage);
+    const at = values.at === undefined ? undefined : new Date(values.at);
+    if (at && Number.isNaN(at.getTime()))
+      throw new Error(`--at ${values.at} is not a time\n${usage}`);
     const source = await fileSource(path);
     try {
-      const reports = await verifyPdf(
-        source,
-        values.trust.length ? { trustAnchors: values.trust.map((file) => readFileSync(file)) } : {},
-      );
+      const reports = await verifyPdf(source, {
+        ...(values.trust.length
+          ? { trustAnchors: values.trust.map((file) => readFileSync(file)) }
+          : {}),
+        ...(at ? { validationTime: at } : {}),
+      });
       print(
         values.json
           ? JSON.stringify(reports, null, 2)

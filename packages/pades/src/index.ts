@@ -67,6 +67,11 @@ export {
   type CollectedValidationData,
 } from './ltv/collect.ts';
 export { collectDocumentValidationData } from './ltv/document-validation-data.ts';
+export {
+  archiveRenewalDue,
+  lastDocumentTimestamp,
+  type ArchiveTimestamp,
+} from './ltv/archive-timestamp.ts';
 export { ValidationDataError, type ValidationDataErrorCode } from './ltv/errors.ts';
 export type { FetchPolicy } from './ltv/fetch-resource.ts';
 export * from './pki/index.ts';

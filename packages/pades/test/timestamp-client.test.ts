@@ -208,6 +208,21 @@ describe('requestTimestamp', () => {
     );
   });
 
+  it('names the TSA in its errors without the query its address carries (a token)', async () => {
+    const missing = await tsa(async () => ({ status: 404, body: Buffer.from('no') }));
+    const withSecrets = new URL(missing.url);
+    withSecrets.search = '?token=abc123';
+    const error: unknown = await requestTimestamp(withSecrets.href, digest, fast).catch(
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(TimestampError);
+    const { message } = error as TimestampError;
+    expect(message).toContain(
+      `TSA http://${withSecrets.host}${withSecrets.pathname} answered HTTP 404`,
+    );
+    expect(message).not.toContain('abc123');
+  });
+
   it('refuses a reply that is not a TimeStampResp', async () => {
     const server = await tsa(async () => ({ status: 200, body: Buffer.from('garbage') }));
 

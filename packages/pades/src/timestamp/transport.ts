@@ -12,6 +12,16 @@ export interface PostOptions {
 
 const maxReplyBytes = 1024 * 1024;
 
+/** The TSA's address as errors (and so logs) show it: without a user, password or query. */
+export function withoutSecrets(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  } catch {
+    return '(the TSA address)';
+  }
+}
+
 type Attempt = { reply: Buffer } | { retryBecause: string };
 
 /**
@@ -24,11 +34,14 @@ export async function postTimestampQuery(
   query: Buffer,
   options: PostOptions,
 ): Promise<Buffer> {
+  const shown = withoutSecrets(url);
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const timedOut = (cause?: unknown) =>
-    new TimestampError('timeout', `TSA ${url} gave no time stamp within ${options.timeoutMs} ms`, {
-      cause,
-    });
+    new TimestampError(
+      'timeout',
+      `TSA ${shown} gave no time stamp within ${options.timeoutMs} ms`,
+      { cause },
+    );
   let lastReason = '';
   for (let attempt = 0; attempt <= options.retries; attempt++) {
     if (attempt > 0) {
@@ -37,12 +50,14 @@ export async function postTimestampQuery(
         throw timedOut(error);
       });
     }
-    const outcome = await postOnce(url, query, deadline).catch((error: unknown) => {
+    const outcome = await postOnce(url, shown, query, deadline).catch((error: unknown) => {
       if (error instanceof TimestampError) throw error;
       if (deadline.aborted) throw timedOut(error);
-      throw new TimestampError('unavailable', `TSA ${url} failed: ${describeNetworkError(error)}`, {
-        cause: error,
-      });
+      throw new TimestampError(
+        'unavailable',
+        `TSA ${shown} failed: ${describeNetworkError(error)}`,
+        { cause: error },
+      );
     });
     if ('reply' in outcome) return outcome.reply;
     lastReason = outcome.retryBecause;
@@ -50,11 +65,16 @@ export async function postTimestampQuery(
   const attempts = options.retries + 1;
   throw new TimestampError(
     'unavailable',
-    `TSA ${url} failed ${attempts} time(s), last: ${lastReason}`,
+    `TSA ${shown} failed ${attempts} time(s), last: ${lastReason}`,
   );
 }
 
-async function postOnce(url: string, query: Buffer, signal: AbortSignal): Promise<Attempt> {
+async function postOnce(
+  url: string,
+  shown: string,
+  query: Buffer,
+  signal: AbortSignal,
+): Promise<Attempt> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -78,7 +98,7 @@ async function postOnce(url: string, query: Buffer, signal: AbortSignal): Promis
     await response.body?.cancel();
     throw new TimestampError(
       'http',
-      `TSA ${url} answered HTTP ${response.status} ${response.statusText}`.trim(),
+      `TSA ${shown} answered HTTP ${response.status} ${response.statusText}`.trim(),
     );
   }
   const mediaType = (response.headers.get('content-type') ?? '')
@@ -89,24 +109,27 @@ async function postOnce(url: string, query: Buffer, signal: AbortSignal): Promis
     await response.body?.cancel();
     throw new TimestampError(
       'http',
-      `TSA ${url} answered ${mediaType || 'no content type'}, not a time-stamp reply`,
+      `TSA ${shown} answered ${mediaType || 'no content type'}, not a time-stamp reply`,
     );
   }
   try {
-    return { reply: await readLimited(response, url) };
+    return { reply: await readLimited(response, shown) };
   } catch (error) {
     if (error instanceof TimestampError || signal.aborted) throw error;
     return { retryBecause: `reply cut off (${describeNetworkError(error)})` };
   }
 }
 
-async function readLimited(response: Response, url: string): Promise<Buffer> {
+async function readLimited(response: Response, shown: string): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of response.body ?? []) {
     size += chunk.byteLength;
     if (size > maxReplyBytes)
-      throw new TimestampError('malformed', `TSA ${url} sent a reply over ${maxReplyBytes} bytes`);
+      throw new TimestampError(
+        'malformed',
+        `TSA ${shown} sent a reply over ${maxReplyBytes} bytes`,
+      );
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);

@@ -47,4 +47,10 @@ export interface SignatureReport {
 export interface VerifyOptions {
   /** Trust anchors (DER certificates, or PEM holding one or more); without them (or with none) chains are not judged. */
   trustAnchors?: Array<Buffer | string>;
+  /**
+   * The time to judge validity at (now when unset): a time stamp whose TSA certificate has
+   * expired by then stays trusted only when a later trusted document time stamp proves it
+   * existed while the certificate was valid (an archive time stamp, PAdES B-LTA).
+   */
+  validationTime?: Date;
 }

@@ -19,6 +19,8 @@ export interface CheckedSignature {
   chain: ChainVerdict | null;
   /** It carries a valid signature time stamp. */
   stamped: boolean;
+  /** Its signature time stamp's TSA chain at genTime; null without one. */
+  stampChain: ChainVerdict | null;
   /** The chains that need validation data for its level: the signer's, then its time stamp's TSA's. */
   uses: ChainUse[];
   /** The certificates and revocation data its CMS (and signature time stamp) carries. */
@@ -89,6 +91,7 @@ export async function checkSignature(
     meetsBaseline: valid && checked.baseline,
     chain: checked.chain,
     stamped: checked.signatureTimestamp?.report.valid === true,
+    stampChain: stamp?.chain ?? null,
     uses: [
       { chain: checked.chain, at: checked.time.at },
       ...(stamp?.intact && stamp.genTime ? [{ chain: stamp.chain, at: stamp.genTime }] : []),

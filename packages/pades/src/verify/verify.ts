@@ -5,6 +5,7 @@ import { readCertificates } from './chain.ts';
 import { laterChanges, type LaterChanges } from './later-changes.ts';
 import { levelOf, type LevelTimestamp, type LevelValidationData } from './level.ts';
 import type { SignatureReport, VerifyOptions } from './report.ts';
+import { applyProofOfExistence } from './proof-of-existence.ts';
 import { parseRevocationData } from './revocation-data.ts';
 import { checkSignature, type CheckedSignature } from './signature-check.ts';
 import { signatureFields } from './signature-fields.ts';
@@ -82,6 +83,7 @@ async function verifyDocument(
   for (const field of await signatureFields(document))
     checked.push(await checkSignature(field, context));
   checked.sort((a, b) => a.range.end - b.range.end);
+  if (anchors) applyProofOfExistence(checked, options.validationTime ?? new Date());
   const revisions = revisionsOf(document.source);
   const timestamps: LevelTimestamp[] = checked
     .filter((item) => item.report.kind === 'document-timestamp' && item.report.valid)
@@ -108,7 +110,8 @@ async function verifyDocument(
  * Reports, for each signature and document time stamp in a PDF: integrity of the signed
  * bytes and the /ByteRange, the signature, what later updates changed, signer, times, the
  * signature time stamp, the chain to given anchors and revocation at the signature's time,
- * and the PAdES level reached. A file it cannot read ends in a PdfError.
+ * each time stamp's TSA valid until a later time stamp (or the validation time) proves it
+ * existed, and the PAdES level reached. A file it cannot read ends in a PdfError.
  */
 export async function verifyPdf(
   source: PdfSource,

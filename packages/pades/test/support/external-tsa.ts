@@ -37,6 +37,11 @@ export interface ExternalTsa {
   ocsp: TestOcspResponder;
   /** Publishes new CRLs of both CAs, issued now (each is due again in six hours). */
   publishCrls(): Promise<void>;
+  /**
+   * The TSA's operator rolls its certificate over: a new key and a certificate from the same
+   * CA, valid for `validDays` (two years when unset), stamp from now on; answers it (DER).
+   */
+  rollOver(validDays?: number): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,7 @@ async function issue(
   issuer: Issued | 'self',
   extensions: x509.Extension[],
   crlUrl?: string,
+  validDays?: number,
 ): Promise<Issued> {
   const keys = await generateKeyPair();
   const signer: CertificateIssuer = issuer === 'self' ? { selfSigned: keys.privateKey } : issuer;
@@ -59,7 +65,7 @@ async function issue(
     publicKey: keys.publicKey,
     issuer: signer,
     notBefore: new Date(now.getTime() - 60_000),
-    notAfter: addYears(now, 2),
+    notAfter: validDays ? new Date(now.getTime() + validDays * 86_400_000) : addYears(now, 2),
     extensions,
     ...(crlUrl ? { crlUrl } : {}),
   });
@@ -71,9 +77,12 @@ const der = (issued: Issued) => Buffer.from(issued.certificate.rawData);
 /**
  * An external TSA on 127.0.0.1: root → issuing CA → TSA, the CA and TSA certificates naming
  * their CRL distribution points and CA issuers URLs, the TSA's also an OCSP responder, all
- * served by real HTTP servers; its tokens carry the TSA certificate alone.
+ * served by real HTTP servers; its tokens carry the TSA certificate alone. `tsaValidDays`
+ * makes the TSA certificate short-lived (two years when unset), as a test of renewal needs.
  */
-export async function startExternalTsa(): Promise<ExternalTsa> {
+export async function startExternalTsa(
+  options: { tsaValidDays?: number } = {},
+): Promise<ExternalTsa> {
   const files = await startCrlServer();
   const ca = (basic: number) => [
     new x509.BasicConstraintsExtension(true, basic, true),
@@ -91,17 +100,22 @@ export async function startExternalTsa(): Promise<ExternalTsa> {
     privateKey: issuing.privateKey,
     chain: [der(root)],
   });
-  const tsa = await issue(
-    'Extern TSA',
-    issuing,
-    [
-      new x509.KeyUsagesExtension(signingKeyUsages, true),
-      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.timeStamping], true),
-      new x509.AuthorityInfoAccessExtension({ ocsp: ocsp.url, caIssuers: `${files.url}/ca.crt` }),
-    ],
-    `${files.url}/ca.crl`,
-  );
-  ocsp.statuses.set(tsa.certificate.serialNumber.toLowerCase().replace(/^(00)+/, ''), 'good');
+  const issueTsa = async (validDays?: number) => {
+    const issued = await issue(
+      'Extern TSA',
+      issuing,
+      [
+        new x509.KeyUsagesExtension(signingKeyUsages, true),
+        new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.timeStamping], true),
+        new x509.AuthorityInfoAccessExtension({ ocsp: ocsp.url, caIssuers: `${files.url}/ca.crt` }),
+      ],
+      `${files.url}/ca.crl`,
+      validDays,
+    );
+    ocsp.statuses.set(issued.certificate.serialNumber.toLowerCase().replace(/^(00)+/, ''), 'good');
+    return issued;
+  };
+  let tsa = await issueTsa(options.tsaValidDays);
   files.crls.set('/root.crt', der(root));
   files.crls.set('/ca.crt', der(issuing));
   const publishCrls = async () => {
@@ -111,22 +125,28 @@ export async function startExternalTsa(): Promise<ExternalTsa> {
     files.crls.set('/ca.crl', await crlOf(issuing));
   };
   await publishCrls();
-  const responder: TimestampResponder = createTimestampResponder({
-    certificate: der(tsa),
-    privateKey: tsa.privateKey,
-  });
+  const responderOf = (issued: Issued): TimestampResponder =>
+    createTimestampResponder({ certificate: der(issued), privateKey: issued.privateKey });
+  let responder = responderOf(tsa);
   const server: TestTsaServer = await startTestTsaServer(
     serveResponder((query) => responder.respond(query)),
   );
   return {
     root: der(root),
-    certificate: der(tsa),
+    get certificate() {
+      return der(tsa);
+    },
     ca: der(issuing),
     url: server.url,
     timestamp: (digest) => requestLocalTimestamp(responder, digest),
     files,
     ocsp,
     publishCrls,
+    async rollOver(validDays) {
+      tsa = await issueTsa(validDays);
+      responder = responderOf(tsa);
+      return der(tsa);
+    },
     close: async () => {
       await Promise.all([files.close(), ocsp.close(), server.close()]);
     },

@@ -29,6 +29,7 @@ export const auditOperations = {
   expired: 'Expired',
   downloaded: 'Downloaded',
   deleted: 'Deleted',
+  archiveRenewed: 'Archive Time Stamp Renewed',
   personalDataQuery: 'Personal Data Query',
   linkLocked: 'Link Locked',
   linkUnlocked: 'Link Unlocked',

@@ -94,6 +94,8 @@ export const EnvSchema = z.object({
   AUTO_DELETE_DAYS: z.coerce.number().int().positive().default(180),
   SIGNING_DEADLINE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SIGNED_COPY_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** A kept signed file's archive time stamp is renewed this many days before its TSA certificate expires. */
+  ARCHIVE_RENEW_BEFORE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   ALLOWED_ATTACHMENT_TYPES: z.string().default(defaultAttachmentTypes.join(',')),
   /** Unset means every level the configuration can offer (see signatureLevelsOf). */
   SIGNATURE_LEVELS: z.string().optional(),

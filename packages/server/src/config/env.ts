@@ -49,6 +49,8 @@ export interface AppConfig {
   signingDeadlineDays: number;
   /** How long, from finishing, each signer's link to the signed document works. */
   signedCopyDays: number;
+  /** How long before its TSA certificate expires a signed file's archive time stamp is renewed. */
+  archiveRenewBeforeDays: number;
   allowedAttachmentTypes: string[];
   /** The levels senders may choose; Advanced only when signerOidc is set. */
   signatureLevels: SignatureLevel[];
@@ -153,6 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     autoDeleteDays: env.AUTO_DELETE_DAYS,
     signingDeadlineDays: env.SIGNING_DEADLINE_DAYS,
     signedCopyDays: env.SIGNED_COPY_DAYS,
+    archiveRenewBeforeDays: env.ARCHIVE_RENEW_BEFORE_DAYS,
     allowedAttachmentTypes: listOf(env.ALLOWED_ATTACHMENT_TYPES),
     signatureLevels: signatureLevelsOf(env.SIGNATURE_LEVELS, signerOidc, csc),
     signerOidc,

@@ -221,6 +221,12 @@ export interface SignFlowFilesTable {
   sha256: string;
   storage_key: string;
   created_at: Timestamp;
+  /** When the archive time stamp of a signed file is to be renewed; null for other files. */
+  archive_renew_at: ColumnType<
+    Date | string | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
 }
 export type FileRow = Selectable<SignFlowFilesTable>;
 

@@ -52,3 +52,15 @@ export const throttledLoginsCounter = new Counter({
   help: 'Login attempts this node refused because the account or address was throttled',
   registers: [processRegistry],
 });
+
+/**
+ * Archive time stamps of kept signed files renewed by this node (`renewed`), and renewal
+ * attempts that failed and will be tried again (`failed`; the job's error is in the log).
+ */
+export const archiveRenewalsCounter = new Counter({
+  name: 'esign_archive_renewals_total',
+  help: 'Archive time-stamp renewals of signed files by this node, per outcome',
+  labelNames: ['outcome'] as const,
+  registers: [processRegistry],
+});
+for (const outcome of ['renewed', 'failed']) archiveRenewalsCounter.inc({ outcome }, 0);

@@ -17,6 +17,7 @@ import { flowObjectKey, lostRace, storeAndRecord, storedAt } from '../files/stor
 import { addPersonalSignedFile } from './personal-signed-file.ts';
 import { addFreshValidationData } from '../pki/fresh-validation-data.ts';
 import { issueSignedCopies } from './signed-copy.service.ts';
+import { archiveRenewalOf } from './archive-renewal.service.ts';
 
 const completable: readonly SignFlowStatus[] = flowTransitions.finish.from;
 
@@ -64,6 +65,10 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
         ? [{ kind: 'personalsignedfile' as const, id: randomUUID(), path: personalPath }]
         : []),
     ].map((file) => ({ ...file, key: flowObjectKey(flow.id, file.id) }));
+    // When each file's archive time stamp is to be renewed (the daily scan reads this).
+    const renewals = new Map<string, string>();
+    for (const file of files)
+      renewals.set(file.id, (await archiveRenewalOf(deps, file.path)).toISOString());
     const sources = files.map((file) => ({
       key: file.key,
       file: file.path,
@@ -91,6 +96,7 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
             sha256,
             storage_key: file.key,
             created_at: now.toISOString(),
+            archive_renew_at: renewals.get(file.id) ?? null,
           },
         ]);
       }

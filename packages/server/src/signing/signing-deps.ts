@@ -34,6 +34,10 @@ export const signingJobs = {
   statusCheck: 'signing.status-check',
   /** Ends the flows whose signing deadline passed (recurring). */
   expire: 'signing.expire',
+  /** Queues the renewal of every signed file whose archive time stamp is due (recurring, daily). */
+  archiveScan: 'signing.archive-scan',
+  /** Renews one signed file's archive time stamp: { fileId }. */
+  archiveRenew: 'signing.archive-renew',
   /** Removes stored objects that no record names, past their grace period (recurring). */
   sweepFiles: 'files.sweep',
 } as const;

@@ -3,6 +3,8 @@ import type { JobWorker } from '../jobs/job-queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { mailMaxAttempts } from '../mail/mail-job.ts';
 import { sweepPendingFileDeletions } from '../files/stored-objects.ts';
+import { archiveRenewalsCounter } from '../metrics/process-metrics.ts';
+import { queueDueRenewals, renewArchiveTimestamp } from './archive-renewal.service.ts';
 import { deleteExpiredFlows } from './auto-delete.service.ts';
 import { expireOverdueFlows } from './expiry.service.ts';
 import { completeFlow, markFlowFailed } from './completion.service.ts';
@@ -15,12 +17,14 @@ import { mailSignedCopy } from './signed-copy.service.ts';
 const InvitePayload = z.object({ signerId: z.string(), reminder: z.boolean() });
 const FlowPayload = z.object({ flowId: z.string() });
 const SignerPayload = z.object({ signerId: z.string() });
+const FilePayload = z.object({ fileId: z.string() });
 // Reminders queued before their due time was carried have none.
 const ReminderPayload = FlowPayload.extend({ due: z.string().optional() });
 
 export const completionAttempts = 6;
 export const invitationAttempts = 12;
 const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** A flow whose signers all signed this long ago without finishing is taken up again. */
 const stuckAfterMs = 15 * 60_000;
@@ -87,6 +91,20 @@ export function registerSigningJobs(worker: JobWorker, deps: SigningDeps & { mai
     await queueStuckCompletions(deps, stuckAfterMs);
   });
   worker.every(signingJobs.statusCheck, stuckAfterMs);
+  worker.register(signingJobs.archiveScan, async () => {
+    await queueDueRenewals(deps);
+  });
+  worker.every(signingJobs.archiveScan, dayMs);
+  // Retried with the queue's backoff (8 attempts, some hours); a job that gives up stays
+  // failed for an operator, and the next day's scan queues the file again.
+  worker.register(signingJobs.archiveRenew, async (payload) => {
+    try {
+      await renewArchiveTimestamp(deps, FilePayload.parse(payload).fileId);
+    } catch (error) {
+      archiveRenewalsCounter.inc({ outcome: 'failed' });
+      throw error;
+    }
+  });
   worker.register(signingJobs.sweepFiles, async (_payload, context) => {
     await sweepPendingFileDeletions(deps.db, deps.storage, context.now);
   });

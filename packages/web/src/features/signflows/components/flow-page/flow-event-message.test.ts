@@ -84,6 +84,7 @@ describe('the sentence for a flow event', () => {
       'Failed',
       'Downloaded',
       'Deleted',
+      'Archive Time Stamp Renewed',
     ];
     for (const operation of operations) {
       const { key } = describeFlowEvent(event(operation));

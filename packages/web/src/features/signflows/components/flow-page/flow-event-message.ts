@@ -89,6 +89,8 @@ export function describeFlowEvent(
       return message(
         textOf(details, 'reason') === 'auto-delete' ? 'deletedAutomatically' : 'deleted',
       );
+    case 'Archive Time Stamp Renewed':
+      return message('archiveRenewed');
     default:
       return message('unknown', { operation: event.Operation });
   }
