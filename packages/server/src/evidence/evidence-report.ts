@@ -3,11 +3,10 @@ import { createReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { languageOf } from '@esign/contract';
-import { addDocumentTimestamp, appendInformationPage, keySigner, signPdf } from '@esign/pades';
+import { appendInformationPage, keySigner, signPdf } from '@esign/pades';
 import { listAuditEvents } from '../audit/audit.repository.ts';
 import { auditOperations } from '../audit/audit.service.ts';
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
-import { addFreshValidationData } from '../pki/fresh-validation-data.ts';
 import { listFiles } from '../signflows/flow-records.ts';
 import { SignedIdentity } from '../signing/signer-session.ts';
 import type { SigningDeps } from '../signing/signing-deps.ts';
@@ -84,7 +83,7 @@ async function gatherEvidence(
 
 /**
  * Writes the flow's evidence report in `dir` (a PDF/A-2b file in the flow's language, sealed
- * by the organisation at B-T and brought to B-LTA) and answers its path, download name and
+ * by the organisation at B-T; the signed file's archive time stamp covers it) and answers its path, download name and
  * description. `lastSignedPath` is the document as the last signer's signature covers it.
  */
 export async function writeEvidenceReport(
@@ -100,8 +99,6 @@ export async function writeEvidenceReport(
   const subject = await gatherEvidence(deps, flow, signers, lastSignedPath);
   const base = join(dir, 'evidence-base.pdf');
   const withPage = join(dir, 'evidence-page.pdf');
-  const sealed = join(dir, 'evidence-sealed.pdf');
-  const withDss = join(dir, 'evidence-dss.pdf');
   const output = join(dir, 'evidence.pdf');
   await writeFile(base, emptyPdfaDocument(texts.heading, language, subject.writtenAt));
   await appendInformationPage({
@@ -119,7 +116,7 @@ export async function writeEvidenceReport(
   const timestamp = (digest: Buffer) => deps.trust.timestamp(digest);
   await signPdf({
     input: withPage,
-    output: sealed,
+    output,
     signer: keySigner(seal.privateKey, seal.certificate, seal.chain),
     level: 'B-T',
     timestamp,
@@ -128,8 +125,6 @@ export async function writeEvidenceReport(
     signingTime: subject.writtenAt,
     appearance: { lines: [organisation, texts.seal], showLevel: false },
   });
-  await addFreshValidationData(deps, sealed, withDss);
-  await addDocumentTimestamp(withDss, output, timestamp);
   return {
     path: output,
     fileName: texts.fileName,
