@@ -106,6 +106,8 @@ export const SignFlowDetail = SignFlow.extend({
   AttachmentInfo: z.array(FileInfo),
   SignedFile: FileInfo.nullable(),
   PersonalSignedFile: FileInfo.nullable(),
+  /** The evidence report of a finished flow (also embedded in the signed file). */
+  EvidenceReport: FileInfo.nullable(),
 });
 export type SignFlowDetail = z.infer<typeof SignFlowDetail>;
 

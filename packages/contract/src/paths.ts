@@ -55,6 +55,8 @@ export const apiRoutes = {
   downloadSignedFile: '/api/esign/SignFlows/:signflowId/signedfile/:fileGuid',
   downloadPersonalSignedFile: '/api/esign/SignFlows/:signflowId/personalsignedfile/:fileGuid',
   downloadAttachment: '/api/esign/SignFlows/:signflowId/attachment/:attachmentGuid',
+  /** The finished flow's evidence report on its own (the signed file embeds the same PDF). */
+  downloadEvidenceReport: '/api/esign/SignFlows/:signflowId/evidencereport/:fileGuid',
 } as const;
 
 /** Public assets under the public URL (SPEC §7). */

@@ -32,7 +32,7 @@ export type PadesBaselineLevel = z.infer<typeof PadesBaselineLevel>;
  * data (all of which a signed PDF allows), or another change, with a technical description.
  */
 export const LaterChange = z.object({
-  Kind: z.enum(['Signature', 'DocumentTimestamp', 'ValidationData', 'Other']),
+  Kind: z.enum(['Signature', 'DocumentTimestamp', 'ValidationData', 'EmbeddedFile', 'Other']),
   Detail: z.string().nullable(),
 });
 export type LaterChange = z.infer<typeof LaterChange>;

@@ -10,12 +10,14 @@ const timeSources: Record<SignatureReport['validationTime']['source'], string> =
 
 /** What was added after a signature, in words: '1 signature, validation data (DSS)'. */
 function addedAfter(report: SignatureReport): string {
-  const { signatures, documentTimestamps, validationData, other } = report.changesAfter;
+  const { signatures, documentTimestamps, validationData, embeddedFiles, other } =
+    report.changesAfter;
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
   const parts = [
     ...(signatures ? [plural(signatures, 'signature')] : []),
     ...(documentTimestamps ? [plural(documentTimestamps, 'document time stamp')] : []),
     ...(validationData ? ['validation data (DSS)'] : []),
+    ...(embeddedFiles ? ['an embedded file'] : []),
     ...(other.length ? ['OTHER CHANGES, which PAdES does not allow after a signature'] : []),
   ];
   return `${report.bytesAddedAfter} bytes were added after it${parts.length ? `: ${parts.join(', ')}` : ''}`;
@@ -28,6 +30,8 @@ export function describeReport(report: SignatureReport, index: number): string {
     `#${index + 1} ${kind}${report.fieldName ? ` "${report.fieldName}"` : ''}: ${report.valid ? 'VALID' : 'INVALID'}`,
     `   level ${report.level}; ${report.coversWholeDocument ? 'covers the whole document' : addedAfter(report)}`,
   ];
+  for (const change of report.changesAfter.undefinedChanges)
+    lines.push(`   warning, a change EU DSS calls undefined: ${change}`);
   for (const change of report.changesAfter.other) lines.push(`   changed after it: ${change}`);
   if (report.signerSubject) lines.push(`   signer ${report.signerSubject}`);
   if (report.claimedTime) lines.push(`   claimed time ${report.claimedTime}`);

@@ -61,6 +61,12 @@ export {
 } from './levels.ts';
 export type { ValidationData } from './pdf/dss-update.ts';
 export {
+  embedFile,
+  prepareEmbeddedFileUpdate,
+  readEmbeddedFiles,
+  type EmbeddedFileOptions,
+} from './pdf/embedded-file.ts';
+export {
   collectValidationData,
   type CertificateUse,
   type CollectOptions,

@@ -97,6 +97,8 @@ describe('what was added after a signature', () => {
       signatures: 1,
       documentTimestamps: 1,
       validationData: true,
+      embeddedFiles: false,
+      undefinedChanges: [],
       other: [],
     });
     expect(second?.changesAfter).toMatchObject({ signatures: 0, documentTimestamps: 1, other: [] });

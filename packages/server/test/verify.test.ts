@@ -107,8 +107,14 @@ describe.each(databaseKinds)('the public verification, on %s', (kind) => {
     });
     expect(signature?.LaterChanges.map((change) => change.Kind).sort()).toEqual([
       'DocumentTimestamp',
+      'EmbeddedFile',
       'ValidationData',
     ]);
+    // The evidence report; EU DSS warns of the catalog's /AF that lists it.
+    expect(signature?.LaterChanges.find((change) => change.Kind === 'EmbeddedFile')).toEqual({
+      Kind: 'EmbeddedFile',
+      Detail: expect.stringContaining('/AF'),
+    });
     expect(Date.parse(signature?.TimestampTime ?? '')).toBeGreaterThan(0);
     expect(Math.abs(Date.parse(signature?.ClaimedTime ?? '') - clock.now().getTime())).toBeLessThan(
       60_000,

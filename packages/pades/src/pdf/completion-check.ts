@@ -1,5 +1,6 @@
 import { PdfDocument } from './document.ts';
 import { prepareDssUpdate } from './dss-update.ts';
+import { prepareEmbeddedFileUpdate } from './embedded-file.ts';
 import { readCatalog } from './incremental-update.ts';
 import { prepareSignaturePageUpdate } from './signature-page.ts';
 import { prepareSignatureUpdate } from './signature-update.ts';
@@ -34,6 +35,16 @@ async function signingRound(source: PdfSource, round: number): Promise<PdfSource
     return prepared.update;
   });
   await apply((document) => signatureUpdate(document, 'signature', fieldName));
+  // The evidence report, embedded before the validation data.
+  const evidence = {
+    name: `evidence-${round}.pdf`,
+    data: Buffer.from('%PDF-1.7\n'),
+    mimeType: 'application/pdf',
+    description: '',
+    relationship: 'Supplement' as const,
+    modified: signingTime,
+  };
+  await apply((document) => prepareEmbeddedFileUpdate(document, evidence));
   // Other bytes each round, as the sealed copy's are: the DSS then grows an existing one.
   const data = { certificates: [Buffer.from(`certificate ${round}`)], crls: [] };
   await apply((document) => prepareDssUpdate(document, data));
@@ -43,7 +54,7 @@ async function signingRound(source: PdfSource, round: number): Promise<PdfSource
 
 /**
  * Reads `input` as every step from preparing to finishing will: a signature page, a signature
- * in its field, validation data and a document time stamp, then all of it again on the result
+ * in its field, an embedded file, validation data and a document time stamp, then all of it again on the result
  * (a page appended to a finished file, as a sealed copy gets). Each update is built in memory
  * and read back by the next step, as the real files would be; nothing is written. Throws a
  * PdfError for a file any step would fail on, so it can be refused before anyone signs it.

@@ -16,13 +16,23 @@ export interface ChangeContext {
   acroForm: number | null;
   dss: number | null;
   info: number | null;
+  /** The catalog's /Names and its /EmbeddedFiles name tree, when objects of their own. */
+  names: number | null;
+  embeddedFiles: number | null;
 }
 
-/** What a change is; `reaches` lists values whose changed objects are part of it (appearances, DSS streams). */
+/**
+ * What a change is; `reaches` lists values whose changed objects are part of it (appearances,
+ * DSS streams, embedded files). A catalog change may also add validation data or an embedded
+ * file, and an `undefined` one: what EU DSS calls an undefined change (a warning, not a failure).
+ */
 export type ChangeVerdict =
   | {
-      kind: 'signature' | 'document-timestamp' | 'validation-data' | 'allowed';
+      kind: 'signature' | 'document-timestamp' | 'validation-data' | 'embedded-file' | 'allowed';
       reaches: PdfValue[];
+      validationData?: boolean;
+      embeddedFile?: boolean;
+      undefinedChange?: string;
     }
   | { kind: 'other'; description: string; reaches: PdfValue[] }
   | { kind: 'unclaimed'; reaches: PdfValue[] };
@@ -33,12 +43,16 @@ const refNumber = (value: PdfValue | undefined) => (isRef(value) ? value.num : n
 export async function changeContext(document: PdfDocument): Promise<ChangeContext> {
   const root = document.trailer.get('Root');
   const catalog = await document.resolve(root);
+  const names = isDict(catalog) ? catalog.get('Names') : undefined;
+  const namesDict = await document.resolve(names);
   return {
     document,
     catalog: refNumber(root),
     acroForm: isDict(catalog) ? refNumber(catalog.get('AcroForm')) : null,
     dss: isDict(catalog) ? refNumber(catalog.get('DSS')) : null,
     info: refNumber(document.trailer.get('Info')),
+    names: refNumber(names),
+    embeddedFiles: isDict(namesDict) ? refNumber(namesDict.get('EmbeddedFiles')) : null,
   };
 }
 
@@ -70,6 +84,13 @@ async function formChangeAllowed(
       changedKeys(before, after).every((key) => ['Fields', 'SigFlags', 'DR', 'DA'].includes(key)));
   const fields = isDict(before) ? before.get('Fields') : [];
   return fitting && (await addsOnlySignatureFields(document, fields, after.get('Fields')));
+}
+
+/** A names dictionary that is new or changed only its /EmbeddedFiles. */
+function onlyEmbeddedFiles(before: PdfValue | undefined, after: PdfDict): boolean {
+  if (before === undefined || before === null)
+    return [...after.keys()].every((key) => key === 'EmbeddedFiles');
+  return isDict(before) && changedKeys(before, after).every((key) => key === 'EmbeddedFiles');
 }
 
 /** One line for a reader: 'page 3 changed: /Annots', 'Annot 40 added'. */
@@ -117,13 +138,38 @@ export async function classifyChange(
     const inlineForm = keys.includes('AcroForm') && isDict(form);
     if (inlineForm && !(await formChangeAllowed(document, formBefore, form)))
       return other('the form in the document catalog');
-    return only(['AcroForm', 'DSS', 'Extensions'])
-      ? {
-          kind: keys.includes('DSS') ? 'validation-data' : 'allowed',
-          reaches: inlineForm ? [form.get('DR') ?? null] : [],
-        }
-      : other('the document catalog');
+    const names = after.get('Names');
+    const namesBefore = isDict(before) ? before.get('Names') : undefined;
+    // Names written inside the catalog may gain only /EmbeddedFiles (never /JavaScript...).
+    if (keys.includes('Names') && isDict(names) && !onlyEmbeddedFiles(namesBefore, names))
+      return other('the names in the document catalog');
+    if (!only(['AcroForm', 'DSS', 'Extensions', 'Names', 'AF']))
+      return other('the document catalog');
+    const embedded = keys.includes('Names') || keys.includes('AF');
+    return {
+      kind: keys.includes('DSS') ? 'validation-data' : embedded ? 'embedded-file' : 'allowed',
+      reaches: [
+        ...(inlineForm ? [form.get('DR') ?? null] : []),
+        ...(keys.includes('Names') && isDict(names) ? [names.get('EmbeddedFiles') ?? null] : []),
+        ...(keys.includes('Names') && isRef(names) ? [names] : []),
+        ...(keys.includes('AF') ? [after.get('AF') ?? null] : []),
+      ],
+      validationData: keys.includes('DSS'),
+      embeddedFile: embedded,
+      // EU DSS files an /AF key of the catalog under none of its allowed kinds.
+      ...(keys.includes('AF')
+        ? { undefinedChange: describeChange(change, 'the document catalog') }
+        : {}),
+    };
   }
+  if (num === context.names)
+    return onlyEmbeddedFiles(before ?? undefined, after)
+      ? { kind: 'embedded-file', reaches: [after.get('EmbeddedFiles') ?? null] }
+      : other('the names dictionary');
+  if (num === context.embeddedFiles)
+    return before === null || only(['Names'])
+      ? { kind: 'embedded-file', reaches: [after.get('Names') ?? null] }
+      : other('the embedded files');
   if (num === context.acroForm)
     return (await formChangeAllowed(document, before, after))
       ? { kind: 'allowed', reaches: [after.get('DR') ?? null] }

@@ -11,6 +11,13 @@ export interface LaterChanges {
   documentTimestamps: number;
   /** Validation data (a /DSS) added or extended after it (allowed). */
   validationData: boolean;
+  /** Embedded files added after it (the catalog's /Names /EmbeddedFiles; EU DSS allows them). */
+  embeddedFiles: boolean;
+  /**
+   * Changes EU DSS calls undefined (its default policy warns): the catalog's /AF that lists an
+   * associated file. Reported, but not a modification that fails the signature.
+   */
+  undefinedChanges: string[];
   /** Any other change, one line per object: pages, annotations, content, form values... */
   other: string[];
 }
@@ -83,6 +90,8 @@ export async function laterChanges(before: PdfDocument, after: PdfDocument): Pro
     signatures: 0,
     documentTimestamps: 0,
     validationData: false,
+    embeddedFiles: false,
+    undefinedChanges: [],
     other: [],
   };
   const { changes, removed } = await changesBetween(before, after);
@@ -93,7 +102,11 @@ export async function laterChanges(before: PdfDocument, after: PdfDocument): Pro
     const verdict = await classifyChange(change, context);
     if (verdict.kind === 'signature') result.signatures += 1;
     if (verdict.kind === 'document-timestamp') result.documentTimestamps += 1;
-    if (verdict.kind === 'validation-data') result.validationData = true;
+    const extra: { validationData?: boolean; embeddedFile?: boolean; undefinedChange?: string } =
+      verdict.kind === 'other' || verdict.kind === 'unclaimed' ? {} : verdict;
+    if (verdict.kind === 'validation-data' || extra.validationData) result.validationData = true;
+    if (verdict.kind === 'embedded-file' || extra.embeddedFile) result.embeddedFiles = true;
+    if (extra.undefinedChange) result.undefinedChanges.push(extra.undefinedChange);
     if (verdict.kind === 'other') result.other.push(verdict.description);
     if (verdict.kind === 'unclaimed') pending.set(change.num, change);
     roots.push(...verdict.reaches);

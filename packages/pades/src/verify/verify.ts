@@ -59,7 +59,14 @@ async function changesAfter(
   revisions: Revisions,
   item: CheckedSignature,
 ): Promise<LaterChanges> {
-  const none = { signatures: 0, documentTimestamps: 0, validationData: false, other: [] };
+  const none = {
+    signatures: 0,
+    documentTimestamps: 0,
+    validationData: false,
+    embeddedFiles: false,
+    undefinedChanges: [],
+    other: [],
+  };
   if (!item.range.ranges || item.range.end >= document.source.size) return none;
   try {
     return await laterChanges(await revisions(item.range.end), document);

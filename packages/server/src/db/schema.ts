@@ -208,7 +208,8 @@ export interface SignFlowSignersTable {
 export type SignerRow = Selectable<SignFlowSignersTable>;
 
 /** 'working' is the prepared document carrying the signatures made so far. */
-export type FileKind = 'signfile' | 'attachment' | 'signedfile' | 'personalsignedfile' | 'working';
+export type FileKind =
+  'signfile' | 'attachment' | 'signedfile' | 'personalsignedfile' | 'evidencereport' | 'working';
 
 export interface SignFlowFilesTable {
   id: string;

@@ -1,4 +1,4 @@
-import { apiRoutes, FileInfo, RecordId } from '@esign/contract';
+import { apiRoutes, ErrorBody, FileInfo, RecordId } from '@esign/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -105,6 +105,7 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
     [apiRoutes.downloadSignedFile, 'signedfile'],
     [apiRoutes.downloadPersonalSignedFile, 'personalsignedfile'],
     [apiRoutes.downloadAttachment, 'attachment'],
+    [apiRoutes.downloadEvidenceReport, 'evidencereport'],
   ];
   for (const [path, kind] of downloads) {
     const fileParam = path.endsWith(':attachmentGuid') ? 'attachmentGuid' : 'fileGuid';
@@ -116,6 +117,16 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
           tags,
           summary: `Downloads the ${kind} (supports Range)`,
           params: z.object({ signflowId: RecordId, [fileParam]: RecordId }),
+          // The file's bytes; no session 401, a flow or file the user may not see 404.
+          ...(kind === 'evidencereport'
+            ? {
+                response: {
+                  200: z.unknown().describe('the evidence report (application/pdf)'),
+                  401: ErrorBody,
+                  404: ErrorBody,
+                },
+              }
+            : {}),
         },
       },
       async (request, reply) => {

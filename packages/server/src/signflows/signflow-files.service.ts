@@ -221,7 +221,7 @@ export async function removeFlowFile(
   );
 }
 
-/** A file of a flow the user may see, for download; a signed file's download is audited. */
+/** A file of a flow the user may see, for download; a signed file's or the evidence report's download is audited. */
 export async function findDownload(
   deps: SignFlowDeps,
   user: SessionUser,
@@ -233,7 +233,7 @@ export async function findDownload(
   await loadVisibleFlow(deps.db, user, flowId);
   const file = await findFile(deps.db, flowId, fileId, kind);
   if (!file) throw new AppError('notFound');
-  if (kind === 'signedfile' || kind === 'personalsignedfile') {
+  if (kind === 'signedfile' || kind === 'personalsignedfile' || kind === 'evidencereport') {
     await recordAuditEvent(
       deps.db,
       {

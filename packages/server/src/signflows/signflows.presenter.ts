@@ -95,12 +95,14 @@ export function presentDetail(
   const signFile = first('signfile');
   const signed = first('signedfile');
   const personal = first('personalsignedfile');
+  const evidence = first('evidencereport');
   return {
     ...presentSignFlow(row, signers),
     SignFileInfo: signFile ? fileInfo(signFile) : null,
     AttachmentInfo: files.filter((file) => file.kind === 'attachment').map(fileInfo),
     SignedFile: signed ? fileInfo(signed) : null,
     PersonalSignedFile: personal ? fileInfo(personal) : null,
+    EvidenceReport: evidence ? fileInfo(evidence) : null,
     Language: row.language,
     FailureReason: row.failure_reason,
     SigningDeadline: isoOrNull(row.deadline_at),

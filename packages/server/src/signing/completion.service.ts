@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { addDocumentTimestamp } from '@esign/pades';
+import { addDocumentTimestamp, embedFile } from '@esign/pades';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
 import type { SignFlowStatus } from '@esign/contract';
@@ -17,7 +18,9 @@ import { flowObjectKey, lostRace, storeAndRecord, storedAt } from '../files/stor
 import { addPersonalSignedFile } from './personal-signed-file.ts';
 import { addFreshValidationData } from '../pki/fresh-validation-data.ts';
 import { issueSignedCopies } from './signed-copy.service.ts';
+import { archivedKinds } from './archive-renewal.repository.ts';
 import { archiveRenewalOf } from './archive-renewal.service.ts';
+import { writeEvidenceReport } from '../evidence/evidence-report.ts';
 
 const completable: readonly SignFlowStatus[] = flowTransitions.finish.from;
 
@@ -36,8 +39,8 @@ function identityCertificates(signers: Array<{ verified_identity: string | null 
 }
 
 /**
- * Finishes a flow whose signers all signed: validation data and a document time stamp make
- * the signed file (B-LTA), the flow becomes Finished, the sender and the inspector are told,
+ * Finishes a flow whose signers all signed: the evidence report is embedded, then validation
+ * data and a document time stamp make the signed file (B-LTA), the flow becomes Finished, the sender and the inspector are told,
  * and each signer gets a link to the signed document. Safe to run twice: a flow that is no
  * longer waiting is left alone.
  */
@@ -51,16 +54,33 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
   const owner = await findOwner(deps.db, flow.owner_id);
   await withTempDir(deps.scratch, async (dir) => {
     const input = join(dir, 'working.pdf');
+    const withEvidence = join(dir, 'evidence-embedded.pdf');
     const withDss = join(dir, 'dss.pdf');
     const output = join(dir, 'signed.pdf');
     await downloadToFile(deps.storage, working.storage_key, input);
-    await addFreshValidationData(deps, input, withDss, identityCertificates(signers));
+    // Embedded before the archive time stamp, so the stamp covers it (a PDF/A-1 file gets none).
+    const evidence = await writeEvidenceReport(deps, flow, signers, input, dir);
+    await embedFile(input, withEvidence, {
+      name: evidence.fileName,
+      data: await readFile(evidence.path),
+      mimeType: 'application/pdf',
+      description: evidence.description,
+      relationship: 'Supplement',
+      modified: evidence.subject.writtenAt,
+    });
+    await addFreshValidationData(deps, withEvidence, withDss, identityCertificates(signers));
     await addDocumentTimestamp(withDss, output, (digest) => deps.trust.timestamp(digest));
     const personalPath = deps.config.personalSignedFileEnabled
       ? await addPersonalSignedFile(deps, flow, signers, output, dir)
       : null;
     const files = [
       { kind: 'signedfile' as const, id: randomUUID(), path: output },
+      {
+        kind: 'evidencereport' as const,
+        id: randomUUID(),
+        path: evidence.path,
+        fileName: evidence.fileName,
+      },
       ...(personalPath
         ? [{ kind: 'personalsignedfile' as const, id: randomUUID(), path: personalPath }]
         : []),
@@ -68,7 +88,8 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
     // When each file's archive time stamp is to be renewed (the daily scan reads this).
     const renewals = new Map<string, string>();
     for (const file of files)
-      renewals.set(file.id, (await archiveRenewalOf(deps, file.path)).toISOString());
+      if (archivedKinds.includes(file.kind))
+        renewals.set(file.id, (await archiveRenewalOf(deps, file.path)).toISOString());
     const sources = files.map((file) => ({
       key: file.key,
       file: file.path,
@@ -90,7 +111,7 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
             id: file.id,
             flow_id: flow.id,
             kind: file.kind,
-            file_name: working.file_name,
+            file_name: ('fileName' in file && file.fileName) || working.file_name,
             content_type: 'application/pdf',
             size,
             sha256,

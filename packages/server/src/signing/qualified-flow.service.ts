@@ -135,7 +135,7 @@ async function completeQualified(
     return await withTempDir(deps.scratch, async (dir) => {
       const preparedPath = join(dir, 'prepared.pdf');
       await downloadToFile(deps.storage, pendingKey, preparedPath);
-      const { returnToken, certificates } = await completeQualifiedSignature(
+      const { returnToken, certificates, credentialID } = await completeQualifiedSignature(
         qualifiedDeps(deps, csc),
         { state: query.state, code, preparedPath, timestamp: (d) => deps.trust.timestamp(d) },
       );
@@ -153,6 +153,9 @@ async function completeQualified(
             method: 'csc',
             email: context.signer.email,
             name,
+            // The trust service and the credential, for the evidence report.
+            issuer: csc.baseUrl,
+            subject: credentialID,
             // The chain too: completion puts it in the document's validation data.
             certificates: certificates.map((item) => item.toString('base64')),
           },

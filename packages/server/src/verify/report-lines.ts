@@ -31,6 +31,7 @@ function coverage(signature: VerifiedSignature, texts: ReportTexts): string[] {
     ...(count('Signature') ? [texts.signatures(count('Signature'))] : []),
     ...(count('DocumentTimestamp') ? [texts.documentTimestamps(count('DocumentTimestamp'))] : []),
     ...(count('ValidationData') ? [texts.validationData] : []),
+    ...(count('EmbeddedFile') ? [texts.embeddedFile] : []),
   ];
   if (allowed.length === 0 && count('Other') === 0) return [texts.addedNothing];
   return [

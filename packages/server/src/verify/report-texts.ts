@@ -35,6 +35,7 @@ export interface ReportTexts {
   signatures: (count: number) => string;
   documentTimestamps: (count: number) => string;
   validationData: string;
+  embeddedFile: string;
   addedNothing: string;
   otherChanges: (count: number) => string;
   chainTrusted: string;
@@ -85,6 +86,7 @@ const english: ReportTexts = {
   documentTimestamps: (count) =>
     `${count} ${count === 1 ? 'document time stamp' : 'document time stamps'}`,
   validationData: 'validation data',
+  embeddedFile: 'an embedded file',
   addedNothing: 'Something was added to the file after it, but the document itself did not change.',
   otherChanges: (count) =>
     `Changed after it in a way signatures do not allow: ${count} ${count === 1 ? 'change' : 'changes'}.`,
@@ -142,6 +144,7 @@ const finnish: ReportTexts = {
   documentTimestamps: (count) =>
     `${count} ${count === 1 ? 'asiakirjan aikaleima' : 'asiakirjan aikaleimaa'}`,
   validationData: 'varmennetiedot',
+  embeddedFile: 'liitetty tiedosto',
   addedNothing: 'Tiedostoon on lisätty jotain sen jälkeen, mutta itse asiakirja ei muuttunut.',
   otherChanges: (count) =>
     `Muutettu sen jälkeen tavalla, jota allekirjoitukset eivät salli: ${count} ${count === 1 ? 'muutos' : 'muutosta'}.`,
@@ -199,6 +202,7 @@ const swedish: ReportTexts = {
   documentTimestamps: (count) =>
     `${count} ${count === 1 ? 'dokumenttidsstämpel' : 'dokumenttidsstämplar'}`,
   validationData: 'valideringsdata',
+  embeddedFile: 'en inbäddad fil',
   addedNothing: 'Något har lagts till i filen efter den, men själva dokumentet har inte ändrats.',
   otherChanges: (count) =>
     `Ändrat efter den på ett sätt som underskrifter inte tillåter: ${count} ${count === 1 ? 'ändring' : 'ändringar'}.`,

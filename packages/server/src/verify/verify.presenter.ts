@@ -70,6 +70,15 @@ function laterChanges({ changesAfter }: SignatureReport): LaterChange[] {
     ...times(changesAfter.signatures, 'Signature'),
     ...times(changesAfter.documentTimestamps, 'DocumentTimestamp'),
     ...times(changesAfter.validationData ? 1 : 0, 'ValidationData'),
+    // An embedded file; EU DSS warns of the catalog's /AF that lists it (an undefined change).
+    ...(changesAfter.embeddedFiles
+      ? [
+          {
+            Kind: 'EmbeddedFile' as const,
+            Detail: changesAfter.undefinedChanges.join('; ') || null,
+          },
+        ]
+      : []),
     ...changesAfter.other.map((Detail) => ({ Kind: 'Other' as const, Detail })),
   ];
 }

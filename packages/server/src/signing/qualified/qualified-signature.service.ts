@@ -159,7 +159,12 @@ async function takeState(deps: QualifiedSignatureDeps, state: string) {
 export async function completeQualifiedSignature(
   deps: QualifiedSignatureDeps,
   input: { state: string; code: string; preparedPath: string; timestamp: TimestampSource },
-): Promise<{ signerId: string; returnToken: string; certificates: Buffer[] }> {
+): Promise<{
+  signerId: string;
+  returnToken: string;
+  certificates: Buffer[];
+  credentialID: string;
+}> {
   const { signerId, pending, expired } = await takeState(deps, input.state);
   if (expired)
     throw new QualifiedSignatureError(
@@ -189,7 +194,12 @@ export async function completeQualifiedSignature(
     throw new QualifiedSignatureError(pending.returnToken, 'unavailable', cause);
   }
   const certificates = pending.signature.certificates.map((item) => Buffer.from(item, 'base64'));
-  return { signerId, returnToken: pending.returnToken, certificates };
+  return {
+    signerId,
+    returnToken: pending.returnToken,
+    certificates,
+    credentialID: pending.credentialID,
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { apiPaths, type FileInfo } from '@esign/contract';
 import type { ReactNode } from 'react';
 
-export type DownloadKind = 'signfile' | 'attachment' | 'signedfile' | 'personalsignedfile';
+export type DownloadKind =
+  'signfile' | 'attachment' | 'signedfile' | 'personalsignedfile' | 'evidencereport';
 
 /** The download address of one of a flow's files (SPEC §7). */
 export function downloadHref(flowId: string, kind: DownloadKind, fileGuid: string): string {

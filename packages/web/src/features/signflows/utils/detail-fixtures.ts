@@ -46,6 +46,7 @@ export function flowFixture(
     AttachmentInfo: [],
     SignedFile: null,
     PersonalSignedFile: null,
+    EvidenceReport: null,
     Language: 'fi',
     FailureReason: null,
     SigningDeadline: null,

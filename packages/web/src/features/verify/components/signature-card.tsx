@@ -35,6 +35,7 @@ function Coverage({ signature }: { signature: VerifiedSignature }) {
       ? [t('verify.signature.documentTimestamps', { count: added.documentTimestamps })]
       : []),
     ...(added.validationData ? [t('verify.signature.validationData')] : []),
+    ...(added.embeddedFile ? [t('verify.signature.embeddedFile')] : []),
   ];
   const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(items);
   return (

@@ -5,6 +5,7 @@ export interface LaterChangesSummary {
   signatures: number;
   documentTimestamps: number;
   validationData: boolean;
+  embeddedFile: boolean;
   /** Each change signatures do not allow, in the verifier's technical words. */
   other: string[];
 }
@@ -16,6 +17,7 @@ export function summariseLaterChanges(changes: readonly LaterChange[]): LaterCha
     signatures: count('Signature'),
     documentTimestamps: count('DocumentTimestamp'),
     validationData: count('ValidationData') > 0,
+    embeddedFile: count('EmbeddedFile') > 0,
     other: changes.flatMap((change) =>
       change.Kind === 'Other' ? [change.Detail ?? String(change.Kind)] : [],
     ),

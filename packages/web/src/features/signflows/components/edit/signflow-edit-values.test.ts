@@ -62,6 +62,7 @@ const sentFlow: SignFlowDetailResponse = {
   AttachmentInfo: [{ Guid: 'file-2', FileName: 'map.png' }],
   SignedFile: null,
   PersonalSignedFile: null,
+  EvidenceReport: null,
   Language: 'sv',
   FailureReason: null,
   SigningDeadline: null,

@@ -27,6 +27,7 @@ const flow: SignFlowDetailResponse = {
   AttachmentInfo: [],
   SignedFile: { Guid: 'file-2', FileName: 'lease-signed.pdf' },
   PersonalSignedFile: null,
+  EvidenceReport: null,
   Language: 'en',
   FailureReason: null,
   SigningDeadline: null,

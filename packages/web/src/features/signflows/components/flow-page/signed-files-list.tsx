@@ -3,12 +3,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileDownloadLink } from '../file-download-link.tsx';
 
-/** The signed file and the one with personal details, once the flow has them. */
+/** The signed file, the one with personal details and the evidence report, once the flow has them. */
 export function SignedFilesList({ flow }: { flow: SignFlowDetailResponse }) {
   const { t } = useTranslation();
   const labelId = useId();
-  const { SignedFile: signed, PersonalSignedFile: personal } = flow;
-  if (signed === null && personal === null) return null;
+  const { SignedFile: signed, PersonalSignedFile: personal, EvidenceReport: evidence } = flow;
+  if (signed === null && personal === null && evidence === null) return null;
   return (
     <div className="mb-3" role="group" aria-labelledby={labelId}>
       <div id={labelId} className="form-label">
@@ -33,6 +33,17 @@ export function SignedFilesList({ flow }: { flow: SignFlowDetailResponse }) {
               kind="personalsignedfile"
               file={personal}
               testId="personal-signed-file"
+            />
+          </li>
+        )}
+        {evidence !== null && (
+          <li>
+            {t('signflow.edit.document.evidenceReport')}:{' '}
+            <FileDownloadLink
+              flowId={flow.Guid}
+              kind="evidencereport"
+              file={evidence}
+              testId="evidence-report"
             />
           </li>
         )}
