@@ -88,7 +88,7 @@ export async function useLanguage(page: Page, language: Language) {
 
 /**
  * Opens one screen in every language at both widths and writes `<name>-<lng>-<width>.png`
- * (full page). `open` brings the page to the screen; it runs after the language is stored.
+ * (full page, or the screen when a dialog is open). `open` brings the page to the screen; it runs after the language is stored.
  */
 export async function shootEverywhere(
   page: Page,
@@ -102,9 +102,12 @@ export async function shootEverywhere(
       await useLanguage(page, language);
       await open(page, language);
       await page.waitForLoadState('networkidle');
+      // An open dialog is shot as the screen shows it: a full-page shot stretches the page
+      // under a backdrop that covers only the screen.
+      const dialogOpen = (await page.locator('.modal.show').count()) > 0;
       await page.screenshot({
         path: join(outDir, `${name}-${language}-${width}.png`),
-        fullPage: true,
+        fullPage: !dialogOpen,
       });
       const problems = await findProblems(page, language);
       if (
