@@ -131,11 +131,13 @@ test.describe('the administrator', () => {
     await create.click();
     const error = page.getByRole('alert').filter({ hasText: 'Det finns redan en grupp' });
     await expect(error).toBeVisible();
-    const [fieldBox, errorBox, createBox] = await Promise.all(
-      [field, error, create].map(async (each) => (await each.boundingBox()) ?? { y: 0, height: 0 }),
-    );
-    expect(errorBox.y).toBeGreaterThanOrEqual(fieldBox.y + fieldBox.height);
-    expect(createBox.y).toBeGreaterThanOrEqual(errorBox.y + errorBox.height);
+    const edgesOf = async (each: Locator) => {
+      const box = await each.boundingBox();
+      return { top: box?.y ?? 0, bottom: (box?.y ?? 0) + (box?.height ?? 0) };
+    };
+    const [fieldAt, errorAt, createAt] = await Promise.all([field, error, create].map(edgesOf));
+    expect(errorAt?.top).toBeGreaterThanOrEqual(fieldAt?.bottom ?? Infinity);
+    expect(createAt?.top).toBeGreaterThanOrEqual(errorAt?.bottom ?? Infinity);
     await expectNoSidewaysOverflow(page, 'groups at 390 px');
 
     await group.getByRole('button', { name: 'Ta bort grupp' }).click();
