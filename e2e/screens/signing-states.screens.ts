@@ -38,9 +38,7 @@ const oneEach = (links: string[]) => {
   return () => links[next++ % links.length] ?? '';
 };
 
-test("the signer's page before identifying: the code, its wait and a wrong one", async ({
-  page,
-}) => {
+test("the signer's page before identifying: the code sent and a wrong one", async ({ page }) => {
   await asSender(page);
   const codeLink = oneEach(
     (await linksOf(page, flowOf('Vuokrasopimus', sixSigners('Kalle')))).links,
@@ -52,10 +50,6 @@ test("the signer's page before identifying: the code, its wait and a wrong one",
     await p.goto(codeLink());
     await p.getByTestId('signing-send-code').click();
     await expect(p.getByTestId('signing-code')).toBeVisible();
-  });
-  await shootEverywhere(page, 'signer-code-wait', async (p) => {
-    await p.goto(codeLink());
-    await expect(p.getByTestId('signing-next-code')).toBeVisible();
   });
   await shootEverywhere(page, 'signer-code-wrong', async (p) => {
     await p.goto(wrongLink());
