@@ -11,5 +11,8 @@ export default defineConfig({
   testDir: './screens',
   testMatch: '**/*.screens.ts',
   timeout: 300_000,
+  // Only screens are made here, often beside other work on a small machine: a slow screen is
+  // waited for rather than missed.
+  expect: { timeout: 20_000 },
   outputDir: './screens-out/.playwright',
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Browser, type Download, type Locator, type Page } from '@playwright/test';
 import { logIn } from './pages.ts';
+import { fiText } from './locale.ts';
 
 /** The organisation's time zone (the portal's TIME_ZONE default): reports count its days. */
 export const organisationTimeZone = 'Europe/Helsinki';
@@ -106,4 +107,20 @@ export function readReportTable(section: Locator): Promise<ShownReportRow[]> {
 export async function shownCount(section: Locator, month: string, operation: string) {
   const rows = await readReportTable(section);
   return rows.find((row) => row.month === month && row.operation === operation)?.count ?? 0;
+}
+
+/**
+ * Creates a group on /groups (the portal in Finnish) and saves one member in it, chosen from
+ * 'Add a user' by what `search` finds; the member must have logged in once.
+ */
+export async function createGroupWithMember(page: Page, name: string, search: string) {
+  await page.goto('/groups');
+  await page.getByLabel(fiText('groups.newGroupName')).fill(name);
+  await page.getByRole('button', { name: fiText('groups.create') }).click();
+  const group = page.getByRole('region', { name, exact: true });
+  await group.getByRole('combobox', { name: fiText('groups.addUser') }).fill(search);
+  await group.getByRole('option').first().click();
+  await group.getByRole('button', { name: fiText('groups.save'), exact: true }).click();
+  await expect(group.getByText(fiText('groups.unsavedChanges'))).toHaveCount(0);
+  await expect(group.getByRole('list', { name: fiText('groups.users') })).toBeVisible();
 }

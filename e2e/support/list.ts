@@ -13,7 +13,7 @@ export async function chooseRowAction(row: Locator, action: RowAction) {
 }
 
 /** The XSRF header of the signed-in page, for calls made with its cookies. */
-async function xsrfHeaders(page: Page) {
+export async function xsrfHeaders(page: Page) {
   const cookies = await page.context().cookies();
   return { 'X-XSRF-TOKEN': cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '' };
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import { makeUserFiles } from './files.ts';
-import { chooseRowAction } from './list.ts';
+import { chooseRowAction, xsrfHeaders } from './list.ts';
 import { chooseLanguage, logIn } from './pages.ts';
 
 export interface FlowToSend {
@@ -59,18 +59,12 @@ export async function sendFlowFromEditor(page: Page, flow: FlowToSend) {
 }
 
 /**
- * Creates and sends a flow through the API with the signed-in page's cookies and XSRF token;
- * `portal` names another portal than the tests' own (its address without a trailing slash).
+ * Creates a draft with its signers and its PDF through the API, with the signed-in page's
+ * cookies and XSRF token; `portal` names another portal than the tests' own (its address
+ * without a trailing slash). Answers the draft's Guid.
  */
-export async function sendFlowThroughApi(
-  page: Page,
-  flow: FlowToSend,
-  portal = '',
-): Promise<string> {
-  const cookies = await page.context().cookies();
-  const headers = {
-    'X-XSRF-TOKEN': cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '',
-  };
+export async function draftThroughApi(page: Page, flow: FlowToSend, portal = ''): Promise<string> {
+  const headers = await xsrfHeaders(page);
   const created = await page.request.post(`${portal}/api/esign/SignFlows`, {
     headers,
     data: {
@@ -98,8 +92,18 @@ export async function sendFlowThroughApi(
     },
   });
   expect(upload.status(), await upload.text()).toBe(200);
+  return guid;
+}
+
+/** Creates and sends a flow through the API (see draftThroughApi); answers its Guid. */
+export async function sendFlowThroughApi(
+  page: Page,
+  flow: FlowToSend,
+  portal = '',
+): Promise<string> {
+  const guid = await draftThroughApi(page, flow, portal);
   const sent = await page.request.post(`${portal}/api/esign/SignFlows/${guid}/send`, {
-    headers,
+    headers: await xsrfHeaders(page),
   });
   expect(sent.status(), await sent.text()).toBe(200);
   return guid;

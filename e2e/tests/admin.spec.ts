@@ -2,6 +2,7 @@ import { personalDataColumns } from '@esign/contract';
 import { expect, type Locator, type Page } from '@playwright/test';
 import {
   addDays,
+  createGroupWithMember,
   downloadText,
   logInAsAdmin,
   logInElsewhere,
@@ -11,6 +12,7 @@ import {
   readReportTable,
   shownCount,
 } from '../support/admin.ts';
+import { expectNoSidewaysOverflow } from '../support/list.ts';
 import { fiText } from '../support/locale.ts';
 import { chooseLanguage, expectNoSeriousAxeViolations, frontpageTitles } from '../support/pages.ts';
 import { logInAsSender, sendFlowThroughApi } from '../support/sender.ts';
@@ -102,6 +104,49 @@ test.describe('the administrator', () => {
     await expectNoSeriousAxeViolations(page);
     await dialog.getByRole('button', { name: fiText('groups.removeDialog.confirm') }).click();
     await expect(toast(page, fiText('groups.removed', { name }))).toBeVisible();
+    await expect(group).toHaveCount(0);
+  });
+
+  test("keeps, on a phone, a taken group name's error under its field and a member's Remove on one line", async ({
+    page,
+    browser,
+  }) => {
+    // Two logins, a group made and saved, then the phone: more than the others' minute.
+    test.slow();
+    const name = `Puhelin ${run}`;
+    await logInElsewhere(browser, 'user@example.com', 'user-demo');
+    await logInAsAdmin(page);
+    await createGroupWithMember(page, name, 'ulla');
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Swedish has the longest words here (Ta bort, Skapa grupp).
+    await chooseLanguage(page, 'sv');
+    const group = page.getByRole('region', { name, exact: true });
+    const remove = group.getByRole('listitem').getByRole('button');
+    const lines = await remove.evaluate(
+      (button) => button.clientHeight / parseFloat(getComputedStyle(button).lineHeight),
+    );
+    expect(lines).toBeLessThan(2);
+
+    const field = page.getByRole('textbox', { name: 'Namn på den nya gruppen' });
+    const create = page.getByRole('button', { name: 'Skapa grupp' });
+    await field.fill(name);
+    await create.click();
+    const error = page.getByRole('alert').filter({ hasText: 'Det finns redan en grupp' });
+    await expect(error).toBeVisible();
+    const edgesOf = async (each: Locator) => {
+      const box = await each.boundingBox();
+      return { top: box?.y ?? 0, bottom: (box?.y ?? 0) + (box?.height ?? 0) };
+    };
+    const [fieldAt, errorAt, createAt] = await Promise.all([field, error, create].map(edgesOf));
+    expect(errorAt?.top).toBeGreaterThanOrEqual(fieldAt?.bottom ?? Infinity);
+    expect(createAt?.top).toBeGreaterThanOrEqual(errorAt?.bottom ?? Infinity);
+    await expectNoSidewaysOverflow(page, 'groups at 390 px');
+
+    await group.getByRole('button', { name: 'Ta bort grupp' }).click();
+    await page
+      .getByTestId('remove-group-dialog')
+      .getByRole('button', { name: 'Ta bort grupp' })
+      .click();
     await expect(group).toHaveCount(0);
   });
 

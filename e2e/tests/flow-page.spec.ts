@@ -74,7 +74,7 @@ const texts = {
       Sent: 'Skickad',
       Finished: 'Slutförd',
       Rejected: 'Avvisad',
-      Cancelled: 'Avbruten',
+      Cancelled: 'Återkallad',
       Expired: 'Utgången',
       Error: 'Fel',
     },
@@ -84,11 +84,11 @@ const texts = {
     notInvited: 'Inte inbjuden ännu: väntar på sin tur',
     finished: /^Slutförd .+: alla undertecknare har undertecknat\.$/,
     rejectedBy: (name: string) => new RegExp(`^${name} avvisade begäran .+\\.$`),
-    cancelledBy: (name: string) => new RegExp(`^${name} avbröt begäran .+\\.$`),
+    cancelledBy: (name: string) => new RegExp(`^${name} återkallade begäran .+\\.$`),
     expired: /^Gick ut .+: alla hann inte underteckna före tidsfristen\.$/,
     comment: (text: string) => `Kommentar: ”${text}”`,
     level: 'Nivå: Enkel elektronisk underskrift',
-    actions: { cancel: 'Avbryt begäran', copy: 'Kopiera som ny', delete: 'Radera begäran' },
+    actions: { cancel: 'Återkalla begäran', copy: 'Kopiera som ny', delete: 'Radera begäran' },
   },
 };
 type Texts = (typeof texts)[Language];

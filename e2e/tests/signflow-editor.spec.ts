@@ -42,7 +42,7 @@ const texts = {
   en: {
     notFound: 'Not found',
     backToFrontpage: 'Back to the front page',
-    invalidSignerEmail: 'Invalid signer email',
+    invalidSignerEmail: "The signer's e-mail address is not valid",
     sent: 'Sent.',
     completed: 'Completed',
     rejected: 'Rejected',

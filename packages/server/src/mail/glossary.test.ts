@@ -73,9 +73,33 @@ describe.each(languages)('the glossary in %s', (language) => {
     it('signs with underteckna, never signera, and calls a flow a signeringsbegäran', () => {
       const sources = [...shown.map(([key, text]) => `${key}: ${text}`), mailSource('sv')];
       const mixed = sources.filter((text) =>
-        /(?<!\p{L})signer(a|as|ad|ade|at)(?!\p{L})/iu.test(text),
+        /(?<!\p{L})signer(a|ar|as|ad|ade|at)(?!\p{L})/iu.test(text),
       );
       expect(mixed).toEqual([]);
       expect(sources.filter((text) => /begäran om underskrift/i.test(text))).toEqual([]);
+    });
+
+  if (language === 'sv')
+    it('says återkalla, as the mails do, wherever the sender cancels a request', () => {
+      const cancelling = [
+        'nav.canceled',
+        'signflow.list.columns.cancelled',
+        'signflow.list.actions.cancel',
+        'signflow.cancelDialog.title',
+        'signflow.cancelDialog.warning',
+        'signflow.cancelDialog.confirm',
+        'signflow.cancelDialog.done',
+        'signflow.status.Cancelled',
+        'signflow.detailsStatus.Cancelled',
+        'signflow.timeline.operations.cancelled',
+        'signflow.page.outcome.cancelledBy',
+        'signflow.page.actions.cancel',
+        'signing.state.FlowCancelled',
+      ];
+      const other = cancelling.filter(
+        (key) => !/återkall/i.test(String(at(catalogue(language), key))),
+      );
+      expect(other).toEqual([]);
+      expect(mailSource('sv')).not.toMatch(/avbr(yt|öt|uten)/i);
     });
 });

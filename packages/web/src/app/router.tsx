@@ -8,6 +8,7 @@ import { RequireSession } from '../features/auth/components/require-session.tsx'
 import { SigningLayout } from '../features/signing/components/signing-layout.tsx';
 import { loadSigningPage } from '../features/signing/routes/signing-loader.ts';
 import { RequireBuiltInLogin } from './routes/require-built-in-login.tsx';
+import { withinFrame } from './routes/route-error.tsx';
 
 /*
  * The two page frames come with the app; every screen is a chunk of its own, loaded when a
@@ -61,7 +62,8 @@ export function createAppRouter({
       // The signer's page needs no portal login and has a frame of its own.
       element: <SigningLayout />,
       HydrateFallback: NothingYet,
-      children: [
+      // A screen that fails shows its message inside the frame (see route-error.tsx).
+      children: withinFrame([
         {
           path: signingRoutes.page,
           loader: ({ params }) => loadSigningPage(queryClient, started, params.token ?? ''),
@@ -76,12 +78,12 @@ export function createAppRouter({
               .SignedCopyGoneRoute,
           })),
         },
-      ],
+      ]),
     },
     {
       element: <AppLayout />,
       HydrateFallback: NothingYet,
-      children: [
+      children: withinFrame([
         {
           path: paths.home.path,
           handle: handles.home,
@@ -212,7 +214,7 @@ export function createAppRouter({
             Component: (await import('./routes/not-found-route.tsx')).NotFoundRoute,
           })),
         },
-      ],
+      ]),
     },
   ]);
 }

@@ -20,7 +20,7 @@ export function Footer() {
     <footer className="app-footer">
       <div className="container">
         <nav aria-label={t('footer.linksLabel')}>
-          <ul className="list-unstyled d-flex flex-wrap gap-4 mb-0">
+          <ul className="list-unstyled d-flex flex-wrap column-gap-4 row-gap-2 mb-0">
             {/* The portal's own: anyone may check a signed PDF here. */}
             <li>
               <Link to={paths.verify.getHref()} data-testid="footer-verify">

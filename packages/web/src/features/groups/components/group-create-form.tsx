@@ -51,27 +51,28 @@ export function GroupCreateForm() {
     <Form noValidate className="mb-4" onSubmit={(event) => void handleSubmit(event)}>
       <Form.Label htmlFor={inputId}>{t('groups.newGroupName')}</Form.Label>
       <div className="d-flex flex-wrap gap-2 align-items-start">
-        <Form.Control
-          id={inputId}
-          type="text"
-          className="w-auto flex-grow-1"
-          style={{ maxWidth: '32rem' }}
-          aria-required="true"
-          isInvalid={fieldError !== undefined}
-          aria-invalid={fieldError !== undefined || undefined}
-          aria-describedby={fieldError === undefined ? undefined : errorId}
-          {...form.register('name')}
-        />
+        {/* The message stays under its field, above the button, when the button wraps (phones). */}
+        <div className="flex-grow-1" style={{ maxWidth: '32rem' }}>
+          <Form.Control
+            id={inputId}
+            type="text"
+            aria-required="true"
+            isInvalid={fieldError !== undefined}
+            aria-invalid={fieldError !== undefined || undefined}
+            aria-describedby={fieldError === undefined ? undefined : errorId}
+            {...form.register('name')}
+          />
+          {fieldError !== undefined && (
+            <div id={errorId} className="invalid-feedback d-block" role="alert">
+              {t(groupMessageKey(fieldError), { n: limits.groupNameMaxLength })}
+            </div>
+          )}
+        </div>
         {/* Not disabled while saving: a disabled button would drop the keyboard focus. */}
         <Button type="submit" aria-busy={create.isPending}>
           {t('groups.create')}
         </Button>
       </div>
-      {fieldError !== undefined && (
-        <div id={errorId} className="invalid-feedback d-block" role="alert">
-          {t(groupMessageKey(fieldError), { n: limits.groupNameMaxLength })}
-        </div>
-      )}
     </Form>
   );
 }

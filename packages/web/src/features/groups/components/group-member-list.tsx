@@ -35,6 +35,8 @@ export function GroupMemberList({ members, onRemove }: GroupMemberListProps) {
               <Button
                 variant="outline-secondary"
                 size="sm"
+                // Its words stay on one line however long the member's details are.
+                className="text-nowrap flex-shrink-0"
                 aria-label={t('groups.removeMember', { name: member.DisplayName })}
                 onClick={() => onRemove(member)}
               >

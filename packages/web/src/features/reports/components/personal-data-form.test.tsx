@@ -20,8 +20,8 @@ describe('the personal-data query form', () => {
     const html = renderForm('en');
     expect(html).toContain('<legend class="form-label fs-6 mb-1">Identifier type</legend>');
     for (const label of [
-      'Finnish social security number',
-      'Email address',
+      'Finnish personal identity code',
+      'E-mail address',
       'Finnish electronic id (SATU)',
     ]) {
       expect(html).toContain(`>${label}</label>`);

@@ -39,7 +39,8 @@ export function ReportChart({ kind, data, title }: ReportChartProps) {
         margin={{ top: 8, right: 8, bottom: 8, left: 0 }}
       >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="month" tickFormatter={month} />
+        {/* Month names keep a clear gap between them on a phone (tammi 2026 touko 2026). */}
+        <XAxis dataKey="month" tickFormatter={month} minTickGap={16} />
         <YAxis allowDecimals={false} />
         <Tooltip labelFormatter={month} itemSorter={inBarOrder} separator=": " />
         <Legend itemSorter={null} />
