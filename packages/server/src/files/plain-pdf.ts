@@ -15,3 +15,15 @@ export function plainPdf(objects: string[]): Buffer {
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }
+
+/**
+ * A PDF without pages, its page tree sized A4: information pages are appended to it, so the
+ * portal's own documents (the verify report, the personal signed file) are written by the same
+ * code as the signature and information pages.
+ */
+export function emptyA4Pdf(): Buffer {
+  return plainPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [] /Count 0 /MediaBox [0 0 595 842] >>',
+  ]);
+}

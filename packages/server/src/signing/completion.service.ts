@@ -71,7 +71,13 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
     await addFreshValidationData(deps, withEvidence, withDss, identityCertificates(signers));
     await addDocumentTimestamp(withDss, output, (digest) => deps.trust.timestamp(digest));
     const personalPath = deps.config.personalSignedFileEnabled
-      ? await addPersonalSignedFile(deps, flow, signers, output, dir)
+      ? await addPersonalSignedFile(
+          deps,
+          flow,
+          signers,
+          { path: output, fileName: working.file_name },
+          dir,
+        )
       : null;
     const files = [
       { kind: 'signedfile' as const, id: randomUUID(), path: output },

@@ -6,19 +6,7 @@ import type { PortalTrust } from '../pki/portal-trust.ts';
 import { addFreshValidationData } from '../pki/fresh-validation-data.ts';
 import { reportLines, type ReportSubject } from './report-lines.ts';
 import { reportTexts } from './report-texts.ts';
-import { plainPdf } from '../files/plain-pdf.ts';
-
-/**
- * A PDF without pages, its page tree sized A4: the information pages are appended to it, so
- * the report is written by the same code as the signature and information pages.
- */
-function emptyA4Pdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [] /Count 0 /MediaBox [0 0 595 842] >>',
-  ];
-  return plainPdf(objects);
-}
+import { emptyA4Pdf } from '../files/plain-pdf.ts';
 
 const sealFieldName = 'PortalSeal';
 
