@@ -38,23 +38,6 @@ export function apiScopeOfRoute(route: {
   return safe && route.csrfOnSafeMethod !== true ? 'signflows:read' : 'signflows:write';
 }
 
-/** The documented schemes: the browser's session cookie, or an API token with a scope. */
-export const securitySchemes = {
-  sessionCookie: {
-    type: 'apiKey',
-    in: 'cookie',
-    name: 'esign_session',
-    description:
-      'The browser session (__Host-esign_session behind https). Unsafe methods also need the X-XSRF-TOKEN header matching the XSRF-TOKEN cookie.',
-  },
-  bearerAuth: {
-    type: 'http',
-    scheme: 'bearer',
-    description:
-      'A personal API token (esign_pat_…) from the API access page: acts as its owner within its scopes (signflows:read, signflows:write, reports:read). No cookies and no XSRF header; a request with both a session cookie and a token is refused (400).',
-  },
-} as const;
-
 /** What a bearer request that is refused may answer, beside the route's own answers. */
 const bearerErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
 

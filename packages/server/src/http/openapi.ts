@@ -2,7 +2,23 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { securitySchemes } from '../api-tokens/bearer-auth.ts';
+
+/** The documented schemes: the browser's session cookie, or an API token with a scope. */
+const securitySchemes = {
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'esign_session',
+    description:
+      'The browser session (__Host-esign_session behind https). Unsafe methods also need the X-XSRF-TOKEN header matching the XSRF-TOKEN cookie.',
+  },
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A personal API token (esign_pat_…) from the API access page: acts as its owner within its scopes (signflows:read, signflows:write, reports:read). No cookies and no XSRF header; a request with both a session cookie and a token is refused (400).',
+  },
+} as const;
 
 /** The OpenAPI description, generated from the routes' zod schemas, at /api/docs (JSON at /api/docs/json). */
 export async function registerOpenApi(app: FastifyInstance) {
