@@ -4,6 +4,7 @@
 
 // Server folders that hold one feature: its routes, services, repository and presenters.
 const features = [
+  'api-tokens',
   'auth',
   'groups',
   'health',

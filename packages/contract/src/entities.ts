@@ -43,6 +43,8 @@ export const CommonConfig = z.object({
   BuiltInLogin: z.boolean().default(false),
   /** Beyond SPEC §3: the organisation's time zone (TIME_ZONE), in which dates are shown. */
   TimeZone: z.string(),
+  /** Beyond SPEC §3: the longest life of a new API token, in days (API_TOKEN_MAX_DAYS). */
+  ApiTokenMaxDays: z.number().int().positive().default(365),
 });
 export type CommonConfig = z.infer<typeof CommonConfig>;
 

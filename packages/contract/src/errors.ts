@@ -13,6 +13,10 @@ export const errorKeys = {
   unavailable: 'errors.unavailable',
   invalidCredentials: 'errors.invalidCredentials',
   loginExpired: 'errors.loginExpired',
+  /** An API token without the scope the call needs. */
+  scope: 'errors.scope',
+  /** A request with both a session cookie and a bearer token: which one acts is unclear. */
+  twoCredentials: 'errors.twoCredentials',
 } as const;
 export type ErrorKey = (typeof errorKeys)[keyof typeof errorKeys];
 
@@ -29,6 +33,8 @@ export const errorMessages: Record<ErrorKey, string> = {
   'errors.unavailable': 'The service is not available right now. Try again in a moment.',
   'errors.invalidCredentials': 'The e-mail address or the password is wrong.',
   'errors.loginExpired': 'The login took too long. Start the login again.',
+  'errors.scope': "The API token's scopes do not allow this call.",
+  'errors.twoCredentials': 'Send either a session cookie or an API token, not both.',
 };
 
 /** One field's problem, with a validation message key of SPEC §5 and its parameters. */

@@ -15,3 +15,4 @@ export * from './reports.ts';
 export * from './personal-data.ts';
 export * from './accounts.ts';
 export * from './verify.ts';
+export * from './api-tokens.ts';

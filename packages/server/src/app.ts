@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerApiTokenRoutes } from './api-tokens/api-tokens.routes.ts';
 import { registerAuthJobs } from './auth/auth.jobs.ts';
 import { registerIdentity } from './auth/identity.ts';
 import { samlLoginMethod } from './auth/saml/saml-browser-binding.ts';
@@ -116,6 +117,7 @@ export async function buildApp({
   await registerGroupAdminRoutes(app, database, config, clock);
   await registerReportRoutes(app, { database, timeZone: config.timeZone });
   await registerPersonalDataRoutes(app, { db: database.db, config, clock });
+  await registerApiTokenRoutes(app, { db: database.db, clock, maxDays: config.apiTokens.maxDays });
   // This run of the server: its heartbeat, its job worker and its temporary files share one id.
   const run = newNodeRun();
   const scratch = scratchOf(config.dataDir, run.tag);

@@ -10,6 +10,7 @@ describe.each(databaseKinds)('config endpoints on %s', (kind) => {
     LANGUAGES: 'fi,sv',
     SHOW_HAKA_GROUP_ID: 'true',
     GROUP_MANAGEMENT_ENABLED: 'false',
+    API_TOKEN_MAX_DAYS: '30',
   });
 
   it('returns the UI config of SPEC §3 from the environment', async () => {
@@ -26,6 +27,7 @@ describe.each(databaseKinds)('config endpoints on %s', (kind) => {
       MaxUploadMb: 100,
       BuiltInLogin: true,
       TimeZone: 'Europe/Helsinki',
+      ApiTokenMaxDays: 30,
     });
   });
 
@@ -64,6 +66,7 @@ describe('config defaults', () => {
       MaxUploadMb: 100,
       BuiltInLogin: true,
       TimeZone: 'Europe/Helsinki',
+      ApiTokenMaxDays: 365,
     });
   });
 });

@@ -145,6 +145,7 @@ describe('the error format and security headers', () => {
       'MaxUploadMb',
       'BuiltInLogin',
       'TimeZone',
+      'ApiTokenMaxDays',
     ]);
     const page = await app.inject({ url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

@@ -36,6 +36,9 @@ export const auditOperations = {
   passwordChanged: 'Password Changed',
   accountCreated: 'Account Created',
   accountRemoved: 'Account Removed',
+  apiTokenCreated: 'API Token Created',
+  apiTokenRevoked: 'API Token Revoked',
+  apiTokenNewAddress: 'API Token Used From New Address',
 } as const;
 export type AuditOperation = (typeof auditOperations)[keyof typeof auditOperations];
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { createBearerAuthentication } from '../api-tokens/bearer-auth.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -45,6 +46,7 @@ export interface SessionCookies {
  * Sessions and request forgery protection for every route: reads the session cookie,
  * refuses unsafe calls whose X-XSRF-TOKEN header does not match a session-bound
  * XSRF-TOKEN cookie (or that come from another site), and keeps that cookie issued.
+ * An API call with `Authorization: Bearer` acts as the token's owner instead, without cookies.
  */
 async function sessionPlugin(
   app: FastifyInstance,
@@ -100,10 +102,27 @@ async function sessionPlugin(
   app.decorate('sessionCookies', cookies);
   app.decorateRequest('session', null);
   app.decorateRequest('newAnonymousId', null);
+  app.decorateRequest('apiToken', null);
+
+  const bearer = createBearerAuthentication({
+    db: database.db,
+    clock,
+    ratePerMinute: config.apiTokens.ratePerMinute,
+  });
+  app.addHook('onRoute', bearer.onRoute);
 
   // Requests whose session was read; for the others (the database was down) it is unknown.
   const sessionRead = new WeakSet<FastifyRequest>();
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const bearerToken = bearer.presentedToken(request);
+    if (bearerToken !== null) {
+      // Which of two credentials acts would be unclear: refuse rather than pick one.
+      if (request.cookies[sessionCookie]) throw new AppError('twoCredentials');
+      // No XSRF check: a browser never adds this header by itself, so no other site can
+      // make one send it. No cookies are issued either (sessionRead stays unset).
+      await bearer.authenticate(request, reply, bearerToken);
+      return;
+    }
     const token = request.cookies[sessionCookie];
     request.session = token
       ? await findActiveSession(database.db, token, limits, clock.now())

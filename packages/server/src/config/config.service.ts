@@ -18,6 +18,7 @@ export function commonConfigOf(config: AppConfig): CommonConfig {
     MaxUploadMb: Math.round((config.maxUploadBytes / 1024 / 1024) * 10) / 10,
     BuiltInLogin: config.login.kind === 'builtin',
     TimeZone: config.timeZone,
+    ApiTokenMaxDays: config.apiTokens.maxDays,
   };
 }
 

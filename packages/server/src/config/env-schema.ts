@@ -90,6 +90,8 @@ export const EnvSchema = z.object({
   ADMIN_EMAILS: z.string().default(''),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  API_TOKEN_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  API_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(100),
   AUTO_DELETE_DAYS: z.coerce.number().int().positive().default(180),
   SIGNING_DEADLINE_DAYS: z.coerce.number().int().min(1).max(365).default(30),

@@ -43,6 +43,8 @@ export interface AppConfig {
   adminEmails: string[];
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  /** API tokens: the longest life a new one may get (days), and its requests per minute. */
+  apiTokens: { maxDays: number; ratePerMinute: number };
   maxUploadBytes: number;
   autoDeleteDays: number;
   /** How long signers have from sending: the deadline in their mail; then the flow expires. */
@@ -151,6 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmails: listOf(env.ADMIN_EMAILS).map((email) => email.toLowerCase()),
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    apiTokens: { maxDays: env.API_TOKEN_MAX_DAYS, ratePerMinute: env.API_RATE_PER_MINUTE },
     maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
     autoDeleteDays: env.AUTO_DELETE_DAYS,
     signingDeadlineDays: env.SIGNING_DEADLINE_DAYS,

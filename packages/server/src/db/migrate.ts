@@ -15,7 +15,8 @@ import { auditSigner } from './migrations/0011-audit-signer.ts';
 import { nodes } from './migrations/0012-nodes.ts';
 import { signerCodeLimits } from './migrations/0013-signer-code-limits.ts';
 import { signedCopy } from './migrations/0014-signed-copy.ts';
-import { archiveRenewal } from './migrations/0016-archive-renewal.ts';
+import { archiveRenewal } from './migrations/0015-archive-renewal.ts';
+import { apiTokens } from './migrations/0016-api-tokens.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
 const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
@@ -33,7 +34,8 @@ const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0012-nodes', nodes],
   ['0013-signer-code-limits', signerCodeLimits],
   ['0014-signed-copy', signedCopy],
-  ['0016-archive-renewal', archiveRenewal],
+  ['0015-archive-renewal', archiveRenewal],
+  ['0016-api-tokens', apiTokens],
 ];
 
 class StaticProvider implements MigrationProvider {

@@ -301,7 +301,25 @@ export interface SignerAuthStatesTable {
 }
 
 /** The whole database as Kysely sees it; each migration extends it. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The token's scopes, space-separated. */
+  scopes: string;
+  /** SHA-256 (hex) of the token; the token itself is shown once and never kept. */
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  /** Written at most once a minute per token, and at once from a new address. */
+  last_used_at: Timestamp | null;
+  last_used_ip: string | null;
+}
+export type ApiTokenRow = Selectable<ApiTokensTable>;
+
 export interface Database {
+  api_tokens: ApiTokensTable;
   jobs: JobsTable;
   nodes: NodesTable;
   dev_mailbox: DevMailboxTable;

@@ -1,11 +1,13 @@
 import {
   accountErrorMessages,
+  apiTokenErrorMessages,
   errorKeys,
   errorMessages,
   groupErrorMessages,
   signingErrorMessages,
   verifyErrorMessages,
   type AccountErrorKey,
+  type ApiTokenErrorKey,
   type ErrorKey,
   type FieldIssue,
   type GroupErrorKey,
@@ -22,6 +24,8 @@ export const errorTable = {
   loginExpired: { status: 400, key: errorKeys.loginExpired },
   forbidden: { status: 403, key: errorKeys.forbidden },
   csrf: { status: 403, key: errorKeys.csrf },
+  scope: { status: 403, key: errorKeys.scope },
+  twoCredentials: { status: 400, key: errorKeys.twoCredentials },
   notFound: { status: 404, key: errorKeys.notFound },
   conflict: { status: 409, key: errorKeys.checkInput },
   payloadTooLarge: { status: 413, key: errorKeys.checkInput },
@@ -34,12 +38,14 @@ export const errorTable = {
 export type ErrorCode = keyof typeof errorTable;
 
 /** Keys more precise than a code's own, with their English texts. */
-type PreciseErrorKey = SigningErrorKey | GroupErrorKey | AccountErrorKey | VerifyErrorKey;
+type PreciseErrorKey =
+  SigningErrorKey | GroupErrorKey | AccountErrorKey | VerifyErrorKey | ApiTokenErrorKey;
 const preciseMessages: Record<PreciseErrorKey, string> = {
   ...signingErrorMessages,
   ...groupErrorMessages,
   ...accountErrorMessages,
   ...verifyErrorMessages,
+  ...apiTokenErrorMessages,
 };
 
 /** An error meant for the caller: its code picks the status and the translated message. */

@@ -14,6 +14,19 @@ describe('a request URL as the log shows it', () => {
     expect(redactUrl(`/portal/sign/${token}`)).toBe('/portal/sign/[redacted]');
   });
 
+  it('hides an API token pasted anywhere into a URL, encoded or not', () => {
+    const apiToken = `esign_pat_${'aB3'.repeat(14)}x`;
+    expect(redactUrl(`/api/esign/SignFlows/${apiToken}`)).toBe(
+      '/api/esign/SignFlows/esign_pat_[redacted]',
+    );
+    expect(redactUrl(`/api/esign/SignFlows?q=${apiToken}&page=1`)).toBe(
+      '/api/esign/SignFlows?q=esign_pat_[redacted]&page=1',
+    );
+    expect(redactUrl(`/x?q=Bearer%20${encodeURIComponent(apiToken).replaceAll('_', '%5F')}`)).toBe(
+      '/x?q=Bearer%20esign_pat_[redacted]',
+    );
+  });
+
   it("hides the inspector link's token but keeps the flow it is about", () => {
     expect(redactUrl(`/api/inspect/flow-1/${token}`)).toBe('/api/inspect/flow-1/[redacted]');
   });

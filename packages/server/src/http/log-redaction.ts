@@ -57,10 +57,18 @@ function redactQuery(query: string): string {
 }
 
 /**
- * A request URL as the log may show it: signing-link, signed-copy and inspector tokens in the
- * path, and OpenID Connect and SAML secrets in the query, replaced by [redacted].
+ * A personal API token wherever it stands (one pasted into a URL by mistake), also
+ * percent-encoded; its prefix stays, so the log shows what kind of secret it was.
  */
-export function redactUrl(url: string): string {
+const apiTokenInText = /esign(?:_|%5F)pat(?:_|%5F)[0-9A-Za-z]+/gi;
+
+/**
+ * A request URL as the log may show it: signing-link, signed-copy and inspector tokens in the
+ * path, OpenID Connect and SAML secrets in the query, and API tokens anywhere, replaced by
+ * [redacted].
+ */
+export function redactUrl(rawUrl: string): string {
+  const url = rawUrl.replace(apiTokenInText, `esign_pat_${redactedMark}`);
   const queryStart = url.indexOf('?');
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   const query = queryStart === -1 ? null : url.slice(queryStart + 1);

@@ -8,6 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { builtinAccountIdOf, portalUserOfAccount } from '../auth/builtin-users.service.ts';
+import { revokeUserTokens } from '../api-tokens/api-tokens.service.ts';
 import { endUserSessions } from '../auth/session.service.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
@@ -95,7 +96,7 @@ export async function createAccount(
 }
 
 /**
- * Removes another account: its login ends at once (its portal sessions too), while the portal
+ * Removes another account: its login ends at once (its portal sessions and API tokens too), while the portal
  * user it logged in as keeps its flows. Never the caller's own account, a demo account or the
  * last administrator; the administrators' rows are locked first, so that two administrators
  * removing each other at once cannot both succeed.
@@ -123,12 +124,14 @@ export async function removeAccount(
     await deleteAccountRow(trx, accountId);
     const userId = await portalUserOfAccount(trx, config, accountId);
     const ended = userId === null ? 0 : await endUserSessions(trx, userId, null);
+    // Its API tokens end with it, so that no system keeps acting as someone who left.
+    const tokensRevoked = userId === null ? 0 : await revokeUserTokens(trx, userId, now);
     await recordAuditEvent(
       trx,
       {
         operation: auditOperations.accountRemoved,
         ...context,
-        details: { account: account.email, sessionsEnded: ended },
+        details: { account: account.email, sessionsEnded: ended, apiTokensRevoked: tokensRevoked },
       },
       now,
     );

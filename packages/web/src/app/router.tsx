@@ -41,6 +41,7 @@ const handles = {
   reports: { title: ({ t }) => t('reports.title') },
   personalReports: { title: ({ t }) => t('personalReports.title') },
   account: { title: ({ t }) => t('account.title') },
+  apiAccess: { title: ({ t }) => t('apiTokens.title') },
   accounts: { title: ({ t }) => t('accounts.title') },
   verify: { title: ({ t }) => t('verify.title') },
   notFound: { title: ({ t }) => t('notFound.title') },
@@ -144,6 +145,14 @@ export function createAppRouter({
                 return { element: <SignFlowEditRoute mode={mode} /> };
               }),
             })),
+            {
+              path: paths.apiAccess.path,
+              handle: handles.apiAccess,
+              ...screen(async () => ({
+                Component: (await import('../features/api-tokens/routes/api-access-route.tsx'))
+                  .ApiAccessRoute,
+              })),
+            },
             {
               element: <RequireBuiltInLogin />,
               children: [

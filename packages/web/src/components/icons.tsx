@@ -76,3 +76,11 @@ export function CalendarIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function KeyIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M10.5 1a4.5 4.5 0 1 1-1.3 8.81L7.5 11.5H6V13H4.5v1.5H1.5v-2.56l4.69-4.69A4.5 4.5 0 0 1 10.5 1zm0 1.5a3 3 0 0 0-2.83 4l.16.45L3 11.78V13h.5v-1.5H5V10h1.88l1.9-1.9.45.17A3 3 0 1 0 10.5 2.5zm1 1.5a1 1 0 1 1 0 2 1 1 0 0 1 0-2z" />
+    </Icon>
+  );
+}

@@ -29,6 +29,8 @@ export const paths = {
   personalReports: { path: '/personalreports', getHref: () => '/personalreports' },
   /** The signed-in built-in account's own page: its password (an addition to SPEC §2). */
   account: { path: '/account', getHref: () => '/account' },
+  /** The signed-in user's API tokens; administrators also see everyone's (an addition to SPEC §2). */
+  apiAccess: { path: '/api-access', getHref: () => '/api-access' },
   /** The public verification of a signed PDF, no login needed (an addition to SPEC §2). */
   verify: { path: '/verify', getHref: () => '/verify' },
   /** The built-in login's accounts, for administrators (an addition to SPEC §2). */

@@ -24,6 +24,8 @@ export function defaultCommonConfig(origin: string = window.location.origin): Co
     BuiltInLogin: false,
     // Unknown: the browser's own.
     TimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // Unknown: the server's default; the server refuses anything longer all the same.
+    ApiTokenMaxDays: 365,
   };
 }
 

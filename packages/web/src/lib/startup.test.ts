@@ -19,6 +19,7 @@ const serverConfig: CommonConfig = {
   MaxUploadMb: 50,
   BuiltInLogin: false,
   TimeZone: 'Europe/Helsinki',
+  ApiTokenMaxDays: 365,
 };
 const signedIn: Session = {
   IsAdmin: true,

@@ -4,7 +4,7 @@ import { paths } from '../../config/paths.ts';
 import { externalLoginUrl } from '../../lib/auth-urls.ts';
 import { useSession } from '../../lib/session.ts';
 import { useCommonConfig } from '../../lib/common-config.ts';
-import { LoginIcon, PenIcon, PersonIcon } from '../icons.tsx';
+import { KeyIcon, LoginIcon, PenIcon, PersonIcon } from '../icons.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { SettingsMenu } from './settings-menu.tsx';
 
@@ -50,6 +50,12 @@ export function SiteNav() {
                 </NavLink>
               </li>
             )}
+            <li>
+              <NavLink className="site-nav__link" to={paths.apiAccess.getHref()}>
+                <KeyIcon className="site-nav__icon" />
+                <span className="site-nav__label">{t('nav.apiAccess')}</span>
+              </NavLink>
+            </li>
             {session.IsAdmin && (
               <li>
                 <SettingsMenu />

@@ -24,6 +24,7 @@ const config: CommonConfig = {
   MaxUploadMb: 100,
   BuiltInLogin: true,
   TimeZone: 'Europe/Helsinki',
+  ApiTokenMaxDays: 365,
 };
 const saved: GroupUsersWithStamp = {
   GroupUsers: [

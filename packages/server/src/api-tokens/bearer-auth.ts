@@ -1,0 +1,117 @@
+import { apiPaths, ErrorBody, type ApiTokenScope } from '@esign/contract';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import { createRateCounter } from '../http/rate-limit.ts';
+import { rateLimitedCounter } from '../metrics/process-metrics.ts';
+import type { Clock } from '../time/clock.ts';
+import { authenticateApiToken } from './api-token-auth.service.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The scope an API token needs for this route; routes without one are not open to tokens. */
+    apiScope?: ApiTokenScope;
+  }
+  interface FastifyRequest {
+    /** The API token the request came with (null: a browser session or none). */
+    apiToken: { tokenId: string; scopes: ApiTokenScope[] } | null;
+  }
+}
+
+const signFlowPrefix = `${apiPaths.signFlows}`;
+const reportPaths = new Set<string>([apiPaths.reportSignings, apiPaths.reportAuthentications]);
+
+/**
+ * The scope a token needs on a route: the sign-flow calls read with signflows:read and change
+ * (create, upload, send, cancel, delete; a safe method that changes state too) with
+ * signflows:write; the two reports with reports:read. Every other route is closed to tokens.
+ */
+export function apiScopeOfRoute(route: {
+  method: string;
+  url: string;
+  csrfOnSafeMethod?: boolean;
+}): ApiTokenScope | null {
+  if (reportPaths.has(route.url)) return 'reports:read';
+  if (route.url !== signFlowPrefix && !route.url.startsWith(`${signFlowPrefix}/`)) return null;
+  const safe = route.method === 'GET' || route.method === 'HEAD';
+  return safe && route.csrfOnSafeMethod !== true ? 'signflows:read' : 'signflows:write';
+}
+
+/** What a bearer request that is refused may answer, beside the route's own answers. */
+const bearerErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
+
+/** The API-token side of every request: the route's scope (onRoute) and the bearer check. */
+export function createBearerAuthentication(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  ratePerMinute: number;
+}) {
+  const counter = createRateCounter(deps.clock);
+  const limit = { max: deps.ratePerMinute, windowMs: 60_000 };
+  rateLimitedCounter.inc({ limit: 'apiToken' }, 0);
+  return {
+    /** Marks the routes open to tokens with their scope, in the route and in the OpenAPI text. */
+    onRoute(routeOptions: RouteOptions) {
+      const methods = Array.isArray(routeOptions.method)
+        ? routeOptions.method
+        : [routeOptions.method];
+      const method = methods.find((item) => item !== 'HEAD') ?? 'GET';
+      const scope =
+        routeOptions.config?.apiScope ??
+        apiScopeOfRoute({
+          method,
+          url: routeOptions.url,
+          csrfOnSafeMethod: routeOptions.config?.csrfOnSafeMethod,
+        });
+      if (!scope) return;
+      routeOptions.config = { ...routeOptions.config, apiScope: scope };
+      if (!routeOptions.schema) return;
+      const schema = routeOptions.schema as Record<string, unknown> & {
+        response?: Record<string, unknown>;
+      };
+      schema.security = [{ sessionCookie: [] }, { bearerAuth: [scope] }];
+      schema.description = [schema.description, `API tokens: scope \`${scope}\`.`]
+        .filter(Boolean)
+        .join(' ');
+      if (schema.response) schema.response = { ...bearerErrors, ...schema.response };
+    },
+
+    /** The token of an `Authorization` header on an API call; null when there is none. */
+    presentedToken(request: FastifyRequest): string | null {
+      const header = request.headers.authorization;
+      if (header === undefined) return null;
+      const url = request.routeOptions.url;
+      if (url === undefined || !url.startsWith('/api/esign/')) return null;
+      const match = /^Bearer +(\S+) *$/i.exec(header);
+      if (!match?.[1]) throw new AppError('unauthorized');
+      return match[1];
+    },
+
+    /**
+     * Makes the request its token's owner's, within the token's scopes: 401 for a token that
+     * is not live, 403 errors.scope past its scopes, 429 with Retry-After past the rate.
+     */
+    async authenticate(request: FastifyRequest, reply: FastifyReply, token: string) {
+      const caller = await authenticateApiToken(deps.db, token, request.ip, deps.clock.now());
+      if (!caller) throw new AppError('unauthorized');
+      const waitMs = counter.hit(caller.tokenId, limit);
+      if (waitMs > 0) {
+        rateLimitedCounter.inc({ limit: 'apiToken' });
+        reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+        throw new AppError('tooManyRequests');
+      }
+      const needed = request.routeOptions.config.apiScope;
+      if (!needed || !caller.scopes.includes(needed)) throw new AppError('scope');
+      request.apiToken = { tokenId: caller.tokenId, scopes: caller.scopes };
+      request.session = {
+        id: `api-token:${caller.tokenId}`,
+        loginMethod: 'api-token',
+        idToken: null,
+        samlNameId: null,
+        samlSessionIndex: null,
+        user: caller.user,
+      };
+    },
+  };
+}
