@@ -6,6 +6,7 @@
 const features = [
   'api-tokens',
   'auth',
+  'evidence',
   'groups',
   'health',
   'idp',
