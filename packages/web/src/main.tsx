@@ -1,5 +1,5 @@
 import './lib/zod-jitless.ts';
-import 'bootstrap/dist/css/bootstrap.min.css';
+import './theme.scss';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from './i18n.ts';
+import { i18n, loadCatalogue } from './i18n.ts';
 import { expandDottedKeys } from './locale-messages.ts';
 
 // Keys from outside the typed catalogue, as an operator's file or a typo would bring them.
@@ -24,7 +24,15 @@ describe('translation', () => {
     expect(translate('nav.skipToMain')).toBe('nav.skipToMain');
   });
 
-  it("lets an operator's flat keys override and add texts", async () => {
+  it('loads the English and Swedish catalogues only when asked; until then Finnish shows', async () => {
+    expect(i18n.hasResourceBundle('sv', 'translation')).toBe(false);
+    expect(translate('nav.login')).toBe('Kirjaudu sisään');
+    await loadCatalogue('sv');
+    expect(i18n.t('nav.login', { lng: 'sv' })).toBe('Logga in');
+  });
+
+  it("lets an operator's flat keys override and add texts, whenever the built-in catalogue loads", async () => {
+    // At start-up the operator's messages arrive before the chosen language's catalogue.
     i18n.addResourceBundle(
       'en',
       'translation',
@@ -32,6 +40,7 @@ describe('translation', () => {
       true,
       true,
     );
+    await loadCatalogue('en');
     await i18n.changeLanguage('en');
     expect(translate('frontpage.title')).toBe('Our portal');
     expect(i18n.exists('footer.privacyPolicy.text')).toBe(true);

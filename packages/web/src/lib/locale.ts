@@ -1,5 +1,5 @@
 import { defaultLanguage, keysPseudoLanguage } from '@esign/contract';
-import { i18n } from './i18n.ts';
+import { i18n, loadCatalogue } from './i18n.ts';
 
 export const localeStorageKey = 'locale';
 
@@ -48,6 +48,7 @@ export async function applyLocale(
   remember: boolean,
   { storage = browserStorage, page = document }: LocaleTarget = {},
 ): Promise<void> {
+  await loadCatalogue(language);
   await i18n.changeLanguage(language);
   page.documentElement.lang = htmlLangFor(language);
   if (!remember) return;

@@ -2,7 +2,10 @@ import { apiPaths, languages, type CommonConfig, type Session } from '@esign/con
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { commonConfigQueryOptions } from './common-config.ts';
-import { builtInCatalogues, i18n } from './i18n.ts';
+import en from '../locales/en.json';
+import fi from '../locales/fi.json';
+import sv from '../locales/sv.json';
+import { i18n } from './i18n.ts';
 import { localeStorageKey } from './locale.ts';
 import { sessionQueryOptions } from './session.ts';
 import { startApp, type StartupEnvironment } from './startup.ts';
@@ -99,7 +102,7 @@ async function start(browser: ReturnType<typeof fakeBrowser>) {
 const warn = vi.spyOn(console, 'warn');
 const warnings = () => warn.mock.calls.map(([message]) => String(message));
 // Extra messages are merged into the shared catalogues; each test starts from the built-in ones.
-const builtIn = structuredClone(builtInCatalogues);
+const builtIn = structuredClone({ fi, en, sv });
 
 beforeEach(() => {
   warn.mockReset().mockImplementation(() => undefined);

@@ -2,11 +2,14 @@ import type { CommonConfig, Session } from '@esign/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commonConfigQueryOptions, defaultCommonConfig } from '../../lib/common-config.ts';
-import { i18n } from '../../lib/i18n.ts';
+import { i18n, loadCatalogue } from '../../lib/i18n.ts';
 import { sessionQueryOptions } from '../../lib/session.ts';
 import { Header } from './header.tsx';
+
+// The English and Swedish catalogues load when chosen; these tests switch languages at once.
+beforeAll(() => Promise.all(['en', 'sv'].map(loadCatalogue)));
 
 const config: CommonConfig = {
   ...defaultCommonConfig('https://cdn.example.org/portal'),

@@ -1,11 +1,14 @@
 import type { CommonConfig } from '@esign/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commonConfigQueryOptions, defaultCommonConfig } from '../../lib/common-config.ts';
-import { i18n } from '../../lib/i18n.ts';
+import { i18n, loadCatalogue } from '../../lib/i18n.ts';
 import { localeStorageKey, switchLanguage } from '../../lib/locale.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
+
+// The English and Swedish catalogues load when chosen; these tests switch languages at once.
+beforeAll(() => Promise.all(['en', 'sv'].map(loadCatalogue)));
 
 function renderSwitcher(languages: string[]): string {
   const queryClient = new QueryClient();

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { i18n } from '../../lib/i18n.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue } from '../../lib/i18n.ts';
 import { pageTitleOf, type RouteHandle } from './page-title.ts';
+
+// The English and Swedish catalogues load when chosen; these tests switch languages at once.
+beforeAll(() => Promise.all(['en', 'sv'].map(loadCatalogue)));
 
 const context = (language: string, signedIn = true) => {
   void i18n.changeLanguage(language);

@@ -1,13 +1,18 @@
 import type { CommonConfig, Session } from '@esign/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commonConfigQueryOptions, defaultCommonConfig } from '../../lib/common-config.ts';
-import { i18n } from '../../lib/i18n.ts';
+import { i18n, loadCatalogue } from '../../lib/i18n.ts';
 import { sessionQueryOptions } from '../../lib/session.ts';
 import { settingsMenuEntries } from './settings-menu-entries.ts';
 import { SiteNav } from './site-nav.tsx';
+
+// The English and Swedish catalogues load when chosen; these tests switch languages at once.
+beforeAll(() => Promise.all(['en', 'sv'].map(loadCatalogue)));
 
 const admin: Session = {
   IsAdmin: true,
@@ -29,7 +34,7 @@ function menuFor(
   );
 }
 
-function renderNav(session: Session | null, BuiltInLogin = false): string {
+function navElement(session: Session | null, BuiltInLogin = false): ReactElement {
   const queryClient = new QueryClient();
   const config: CommonConfig = {
     ...defaultCommonConfig('https://portal.example.org'),
@@ -38,13 +43,26 @@ function renderNav(session: Session | null, BuiltInLogin = false): string {
   queryClient.setQueryData(commonConfigQueryOptions().queryKey, config);
   queryClient.setQueryData(sessionQueryOptions().queryKey, session);
   void i18n.changeLanguage('en');
-  return renderToStaticMarkup(
+  return (
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
         <SiteNav />
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+}
+
+/** The navigation as it first shows: code loaded on demand not there yet. */
+function renderNav(session: Session | null, BuiltInLogin = false): string {
+  return renderToStaticMarkup(navElement(session, BuiltInLogin));
+}
+
+/** The navigation once every part loaded on demand has come. */
+async function renderNavLoaded(session: Session | null): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(navElement(session));
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
 }
 
 describe('the settings menu', () => {
@@ -78,8 +96,12 @@ describe('the settings menu', () => {
 describe('who sees the settings menu', () => {
   afterEach(() => void i18n.changeLanguage('fi'));
 
-  it('is shown to an administrator as a gear button', () => {
-    expect(renderNav(admin)).toMatch(
+  it('is shown to an administrator as a gear button, its place held while its code loads', async () => {
+    // First showing: the menu's code is not there yet, an empty box of its size is.
+    const first = renderNav(admin);
+    expect(first).toContain('<span class="site-nav__menu-placeholder"></span>');
+    expect(first).not.toContain('settings-menu');
+    expect(await renderNavLoaded(admin)).toMatch(
       /<button[^>]*aria-label="Settings menu"[^>]*data-testid="settings-menu"/,
     );
   });

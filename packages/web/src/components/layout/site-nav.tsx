@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, type Location } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -6,7 +7,14 @@ import { useSession } from '../../lib/session.ts';
 import { useCommonConfig } from '../../lib/common-config.ts';
 import { KeyIcon, LoginIcon, PenIcon, PersonIcon } from '../icons.tsx';
 import { LogoutButton } from './logout-button.tsx';
-import { SettingsMenu } from './settings-menu.tsx';
+
+/**
+ * The gear menu is an administrator's only: its code (the dropdown and Popper, which places
+ * it) loads when an administrator is signed in, not on every first load.
+ */
+const SettingsMenu = lazy(async () => ({
+  default: (await import('./settings-menu.tsx')).SettingsMenu,
+}));
 
 /** Where login should bring the user back to: the login page's own target, else this page. */
 function returnPathAfterLogin(location: Location): string {
@@ -58,7 +66,9 @@ export function SiteNav() {
             </li>
             {session.IsAdmin && (
               <li>
-                <SettingsMenu />
+                <Suspense fallback={<span className="site-nav__menu-placeholder" />}>
+                  <SettingsMenu />
+                </Suspense>
               </li>
             )}
             <li className={session.IsAdmin ? 'd-md-none' : undefined}>

@@ -2,10 +2,13 @@ import type { Session } from '@esign/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../../lib/i18n.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue } from '../../../lib/i18n.ts';
 import { sessionQueryOptions } from '../../../lib/session.ts';
 import { LogoutRoute } from './logout-route.tsx';
+
+// The English and Swedish catalogues load when chosen; these tests switch languages at once.
+beforeAll(() => Promise.all(['en', 'sv'].map(loadCatalogue)));
 
 const member: Session = {
   IsAdmin: false,

@@ -5,14 +5,17 @@ import {
 } from '@esign/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ToastContext } from '../../../components/toast/toast-context.ts';
-import { i18n } from '../../../lib/i18n.ts';
+import { i18n, loadCatalogue } from '../../../lib/i18n.ts';
 import { commonConfigQueryOptions } from '../../../lib/common-config.ts';
 import { groupUsersQueryOptions } from '../api/get-group-users.ts';
 import { usersQueryOptions } from '../api/list-users.ts';
 import { GroupEditor } from './group-editor.tsx';
 import { GroupIdentifierField } from './group-identifier-field.tsx';
+
+// The English and Swedish catalogues load when chosen; these tests switch languages at once.
+beforeAll(() => Promise.all(['en', 'sv'].map(loadCatalogue)));
 
 const config: CommonConfig = {
   Languages: ['fi', 'en', 'sv'],

@@ -1,8 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../../lib/i18n.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue } from '../../../lib/i18n.ts';
 import { PersonalDataForm } from './personal-data-form.tsx';
+
+// The English and Swedish catalogues load when chosen; these tests switch languages at once.
+beforeAll(() => Promise.all(['en', 'sv'].map(loadCatalogue)));
 
 function renderForm(language: string): string {
   void i18n.changeLanguage(language);

@@ -1,11 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ToastContext } from '../../../components/toast/toast-context.ts';
 import { commonConfigQueryOptions, defaultCommonConfig } from '../../../lib/common-config.ts';
-import { i18n } from '../../../lib/i18n.ts';
+import { i18n, loadCatalogue } from '../../../lib/i18n.ts';
 import { frontpageInfoQueryOptions } from '../../frontpage/api/get-frontpage-info.ts';
 import { FrontpageInfoEditor } from './frontpage-info-editor.tsx';
+
+// The English and Swedish catalogues load when chosen; these tests switch languages at once.
+beforeAll(() => Promise.all(['en', 'sv'].map(loadCatalogue)));
 
 describe('the front-page text editor', () => {
   afterEach(() => void i18n.changeLanguage('fi'));

@@ -1,8 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../../lib/i18n.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue } from '../../../lib/i18n.ts';
 import { FrontpageInfoPreview } from './frontpage-info-preview.tsx';
+
+// The English and Swedish catalogues load when chosen; these tests switch languages at once.
+beforeAll(() => Promise.all(['en', 'sv'].map(loadCatalogue)));
 
 /** The preview once everything it loads (the Markdown renderer) has come. */
 const render = async (text: string) => {

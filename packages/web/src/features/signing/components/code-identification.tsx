@@ -1,5 +1,6 @@
 import type { SignerTask } from '@esign/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { signerTaskQueryOptions } from '../api/get-signer-task.ts';
@@ -7,8 +8,14 @@ import { useSendCode } from '../api/send-code.ts';
 import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
 import { validityMinutes } from '../utils/format.ts';
 import { signingMessageOf } from '../utils/signing-error.ts';
-import { CodeForm } from './code-form.tsx';
 import { FormAlert } from './form-alert.tsx';
+
+/**
+ * The code field and its form library load when a code is asked for, not with the page:
+ * most signers open the link and read before they identify.
+ */
+const loadCodeForm = () => import('./code-form.tsx');
+const CodeForm = lazy(async () => ({ default: (await loadCodeForm()).CodeForm }));
 
 /** The link is locked after too many codes: nothing to do but wait for the sender. */
 function LinkLockedNotice() {
@@ -51,7 +58,11 @@ export function CodeIdentification({ token, task }: { token: string; task: Signe
       : (queryClient.getQueryState(signerTaskQueryOptions(token).queryKey)?.dataUpdatedAt ?? 0),
   );
   const cannotSend = send.isPending || secondsLeft > 0;
-  const sendCode = () => send.mutate();
+  const sendCode = () => {
+    // Loading while the code is on its way, so the field is there when the answer comes.
+    void loadCodeForm();
+    send.mutate();
+  };
 
   if (task.LinkLocked) return <LinkLockedNotice />;
   return (
@@ -77,12 +88,14 @@ export function CodeIdentification({ token, task }: { token: string; task: Signe
         </>
       ) : (
         <>
-          <CodeForm
-            key={send.submittedAt}
-            token={token}
-            onSendNewCode={sendCode}
-            sendingNewCode={cannotSend}
-          />
+          <Suspense fallback={null}>
+            <CodeForm
+              key={send.submittedAt}
+              token={token}
+              onSendNewCode={sendCode}
+              sendingNewCode={cannotSend}
+            />
+          </Suspense>
           <p className="mt-3 mb-0">
             {t('signing.identify.noCode')}{' '}
             <Button

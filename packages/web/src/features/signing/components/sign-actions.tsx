@@ -1,5 +1,5 @@
 import { SignRequest } from '@esign/contract';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,11 @@ import {
   type SigningMessageKey,
 } from '../utils/signing-error.ts';
 import { FormAlert } from './form-alert.tsx';
-import { RejectDialog } from './reject-dialog.tsx';
+
+/** The rejection dialog (a modal and a form) loads when the signer first chooses to reject. */
+const RejectDialog = lazy(async () => ({
+  default: (await import('./reject-dialog.tsx')).RejectDialog,
+}));
 
 const haveReadId = 'signing-have-read';
 const haveReadErrorId = 'signing-have-read-error';
@@ -23,6 +27,8 @@ export function SignActions({ token }: { token: string }) {
   const [haveRead, setHaveRead] = useState(false);
   const [readError, setReadError] = useState<SigningMessageKey | null>(null);
   const [rejecting, setRejecting] = useState(false);
+  // Once opened the dialog stays mounted, so that closing it animates and gives focus back.
+  const [rejectOpened, setRejectOpened] = useState(false);
   const redirecting = sign.isSuccess && sign.data.RedirectUrl !== null;
   const busy = sign.isPending || redirecting;
 
@@ -74,7 +80,10 @@ export function SignActions({ token }: { token: string }) {
             variant="outline-danger"
             size="lg"
             disabled={busy}
-            onClick={() => setRejecting(true)}
+            onClick={() => {
+              setRejectOpened(true);
+              setRejecting(true);
+            }}
             data-testid="reject"
           >
             {t('signing.sign.reject')}
@@ -88,7 +97,11 @@ export function SignActions({ token }: { token: string }) {
           testId="sign-error"
         />
       </Form>
-      <RejectDialog token={token} show={rejecting} onHide={() => setRejecting(false)} />
+      {rejectOpened && (
+        <Suspense fallback={null}>
+          <RejectDialog token={token} show={rejecting} onHide={() => setRejecting(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -2,11 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { FormProvider, useForm } from 'react-hook-form';
-import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../../../lib/i18n.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue } from '../../../../lib/i18n.ts';
 import { userGroupsQueryOptions } from '../../../groups/api/list-user-groups.ts';
 import { SignersSettings } from './signers-section-settings.tsx';
 import { newFormValues, type SignFlowFormValues } from './signflow-edit-values.ts';
+
+// The English and Swedish catalogues load when chosen; these tests switch languages at once.
+beforeAll(() => Promise.all(['en', 'sv'].map(loadCatalogue)));
 
 function EditorForm({ children }: { children: ReactNode }) {
   const form = useForm<SignFlowFormValues>({ defaultValues: newFormValues('en') });

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { i18n } from '../../../../lib/i18n.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue } from '../../../../lib/i18n.ts';
 import { describeFlowEvent } from './flow-event-message.ts';
+
+// The English and Swedish catalogues load when chosen; these tests read every language.
+beforeAll(() => Promise.all(['en', 'sv'].map(loadCatalogue)));
 
 const event = (Operation: string, Details: Record<string, unknown> = {}) => ({
   Operation,

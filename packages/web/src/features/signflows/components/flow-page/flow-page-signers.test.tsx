@@ -1,11 +1,14 @@
 import type { SignFlowDetailResponse } from '@esign/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ToastContext } from '../../../../components/toast/toast-context.ts';
-import { i18n } from '../../../../lib/i18n.ts';
+import { i18n, loadCatalogue } from '../../../../lib/i18n.ts';
 import { flowFixture, signerFixture } from '../../utils/detail-fixtures.ts';
 import { FlowPageSigners } from './flow-page-signers.tsx';
+
+// The English and Swedish catalogues load when chosen; these tests switch languages at once.
+beforeAll(() => Promise.all(['en', 'sv'].map(loadCatalogue)));
 
 const signer = signerFixture;
 const flow = flowFixture;

@@ -1,10 +1,13 @@
 import type { FlowEventsResponse, SignFlowDetailResponse } from '@esign/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../../../lib/i18n.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue } from '../../../../lib/i18n.ts';
 import { flowEventsQueryOptions } from '../../api/get-flow-events.ts';
 import { FlowTimeline } from './flow-timeline.tsx';
+
+// The English and Swedish catalogues load when chosen; these tests switch languages at once.
+beforeAll(() => Promise.all(['en', 'sv'].map(loadCatalogue)));
 
 const flow: SignFlowDetailResponse = {
   Guid: 'flow-1',

@@ -1,0 +1,144 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postcss from 'postcss';
+import { compile } from 'sass';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapComponents, purgeBootstrap } from '../build/purge-bootstrap.ts';
+
+const web = fileURLToPath(new URL('..', import.meta.url));
+const theme = join(web, 'src/theme.scss');
+
+/** Bootstrap with the theme, as Sass makes it in the build (compiled once: it takes seconds). */
+let compiled: string | undefined;
+function compileTheme() {
+  compiled ??= compile(theme, {
+    loadPaths: [join(web, '../../node_modules')],
+    quietDeps: true,
+    silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+  }).css;
+  return compiled;
+}
+
+/** A style sheet through the build's PostCSS step, as if it came from `from`. */
+async function trim(css: string, from: string) {
+  return (await postcss([purgeBootstrap()]).process(css, { from })).css;
+}
+
+const hasClass = (css: string, name: string) =>
+  new RegExp(`\\.${name.replace(/-/g, '\\-')}(?![\\w-])`).test(css);
+
+function* sources(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sources(path);
+    else if (/\.tsx?$/.test(name)) yield path;
+  }
+}
+
+describe("trimming Bootstrap's CSS to the classes the app uses", () => {
+  let built: { whole: string; trimmed: string };
+  beforeAll(async () => {
+    const whole = compileTheme();
+    built = { whole, trimmed: await trim(whole, theme) };
+  }, 120_000);
+
+  it('keeps the classes react-bootstrap and the screens build at run time', () => {
+    const builtAtRunTime = [
+      // react-bootstrap: prefix and variant or part.
+      'btn-primary',
+      'btn-outline-danger',
+      'btn-outline-secondary',
+      'btn-link',
+      'modal-dialog',
+      'modal-backdrop',
+      'modal-header',
+      'modal-footer',
+      'bs-popover-top',
+      'bs-popover-bottom',
+      'popover-arrow',
+      'dropdown-menu-end',
+      'dropdown-item',
+      'toast-container',
+      'toast-header',
+      'form-check-input',
+      'form-select',
+      'is-invalid',
+      'invalid-feedback',
+      'spinner-border',
+      'spinner-border-sm',
+      'btn-close',
+      // State classes set by transitions.
+      'fade',
+      'show',
+      // The screens: `text-bg-${variant}`, `alert-${tone}`, `page-item${active}`.
+      'text-bg-success',
+      'text-bg-danger',
+      'alert-warning',
+      'alert-info',
+      'alert-success',
+      'active',
+    ];
+    expect(builtAtRunTime.filter((name) => !hasClass(built.trimmed, name))).toEqual([]);
+  });
+
+  it('drops the components the app does not use, to less than half the size', () => {
+    for (const unused of ['carousel-item', 'accordion-body', 'offcanvas-body', 'navbar-brand'])
+      expect(hasClass(built.whole, unused) && !hasClass(built.trimmed, unused)).toBe(true);
+    expect(built.trimmed.length).toBeLessThan(built.whole.length / 2);
+  });
+
+  it("leaves any other style sheet whole: the screens' own CSS is not trimmed", async () => {
+    const other = join(web, 'src/features/verify/components/verify.css');
+    expect(await trim(built.whole, other)).toBe(built.whole);
+  });
+
+  it('knows every react-bootstrap component the app imports', () => {
+    const imported = new Set<string>();
+    for (const file of sources(join(web, 'src'))) {
+      const code = readFileSync(file, 'utf8');
+      for (const [, name = ''] of code.matchAll(/from 'react-bootstrap\/(\w+)'/g))
+        imported.add(name);
+      for (const [, names = ''] of code.matchAll(/import \{([^}]*)\} from 'react-bootstrap'/g))
+        for (const name of names.split(','))
+          if (!/^\s*type\s/.test(name)) imported.add(name.trim());
+    }
+    const covered = (name: string) => bootstrapComponents.some((part) => name.startsWith(part));
+    expect([...imported].filter((name) => name && !covered(name))).toEqual([]);
+  });
+});
+
+/** WCAG's contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string) {
+  const luminance = (hex: string) => {
+    const [r = 0, g = 0, b = 0] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [high = 0, low = 0] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high + 0.05) / (low + 0.05);
+}
+
+describe("the theme's colours", () => {
+  it("reach WCAG's enhanced contrast (7:1) on white and on Bootstrap's light grey", () => {
+    const rootRule =
+      /:root,\s*\[data-bs-theme=light\]\s*\{([^}]*)\}/.exec(compileTheme())?.[1] ?? '';
+    const variable = (name: string) =>
+      new RegExp(`--bs-${name}:\\s*(#[0-9a-f]{6})`).exec(rootRule)?.[1];
+    for (const name of [
+      'primary',
+      'secondary',
+      'success',
+      'danger',
+      'link-color',
+      'secondary-color',
+    ]) {
+      const colour = variable(name) ?? 'not a #rrggbb colour';
+      expect(colour, name).toMatch(/^#/);
+      expect(contrast(colour, '#ffffff'), name).toBeGreaterThanOrEqual(7);
+      expect(contrast(colour, '#f8f9fa'), name).toBeGreaterThanOrEqual(7);
+    }
+  });
+});
