@@ -5,9 +5,11 @@ import {
   Outlet,
   StaticRouterProvider,
 } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n.ts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, loadCatalogue } from '../../lib/i18n.ts';
 import { withinFrame } from './route-error.tsx';
+
+beforeAll(() => Promise.all(['en', 'sv'].map(loadCatalogue)));
 
 /** Renders '/' of a frame whose one screen fails to load, as the router would show it. */
 async function renderFailingScreen(language: string) {

@@ -1,9 +1,11 @@
 import type { SignFlowDetailResponse } from '@esign/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../../../lib/i18n.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue } from '../../../../lib/i18n.ts';
 import { flowFixture } from '../../utils/detail-fixtures.ts';
 import { SignedFilesList } from './signed-files-list.tsx';
+
+beforeAll(() => Promise.all(['en', 'sv'].map(loadCatalogue)));
 
 function render(shown: SignFlowDetailResponse, language: string): string {
   void i18n.changeLanguage(language);
