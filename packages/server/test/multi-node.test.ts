@@ -376,7 +376,12 @@ describe('two server processes sharing one PostgreSQL and one object store', () 
       .select(['kind', 'storage_key'])
       .where('flow_id', '=', id)
       .execute();
-    expect(files.map((row) => row.kind).sort()).toEqual(['signedfile', 'signfile', 'working']);
+    expect(files.map((row) => row.kind).sort()).toEqual([
+      'evidencereport',
+      'signedfile',
+      'signfile',
+      'working',
+    ]);
     const jobsLeft = await db()
       .selectFrom('jobs')
       .select('id')
