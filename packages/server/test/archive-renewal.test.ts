@@ -231,6 +231,8 @@ describe.each<DatabaseKind>(['sqlite', 'postgres'])(
         signatures: 0,
         documentTimestamps: 1,
         validationData: true,
+        embeddedFiles: false,
+        undefinedChanges: [],
         other: [],
       });
       // Without the renewal the same file would have lost its time stamps by now.
