@@ -108,7 +108,7 @@ const stageLimitsMinutes = {
   typecheck: 5,
   unit: 4,
   integration: 30,
-  e2e: 24,
+  e2e: 40,
 };
 
 /** The stage running now: Ctrl-C or a stop of this script stops its whole process group too. */
