@@ -8,7 +8,7 @@ import { listAuditEvents } from '../audit/audit.repository.ts';
 import { auditOperations } from '../audit/audit.service.ts';
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
 import { listFiles } from '../signflows/flow-records.ts';
-import { SignedIdentity } from '../signing/signer-session.ts';
+import { signedIdentityOf } from '../signing/signer-session.ts';
 import type { SigningDeps } from '../signing/signing-deps.ts';
 import { evidenceLines, type EvidenceSigner, type EvidenceSubject } from './evidence-lines.ts';
 import { evidenceTexts } from './evidence-texts.ts';
@@ -24,15 +24,6 @@ async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');
-}
-
-function identityOf(signer: SignerRow): SignedIdentity | null {
-  try {
-    const parsed = SignedIdentity.safeParse(JSON.parse(signer.verified_identity ?? 'null'));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 /** What the report says, read from the flow's records, its audit trail and the signed file. */
@@ -58,7 +49,7 @@ async function gatherEvidence(
         name: signer.name,
         email: signer.email,
         level: signer.signature_level,
-        identity: identityOf(signer),
+        identity: signedIdentityOf(signer),
         signedAt: isoOf(signed?.occurred_at ?? signer.completed_at),
         ip: signed?.ip ?? null,
         userAgent: signed?.user_agent ?? null,

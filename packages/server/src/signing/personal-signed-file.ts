@@ -10,7 +10,8 @@ import {
 } from '@esign/pades';
 import { emptyA4Pdf } from '../files/plain-pdf.ts';
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
-import { SignedIdentity } from './signer-session.ts';
+import type { SignedIdentity } from './signer-session.ts';
+import { signedIdentityOf } from './signer-session.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { addFreshValidationData } from '../pki/fresh-validation-data.ts';
 
@@ -79,19 +80,9 @@ const texts: Record<
 
 const sealFieldName = 'OrganisationSeal';
 
-/** The identity the signer proved, or null when the row holds none that parses. */
-function identityOf(signer: SignerRow): SignedIdentity | null {
-  try {
-    const parsed = SignedIdentity.safeParse(JSON.parse(signer.verified_identity ?? 'null'));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /** One line per signer: the verified name and e-mail, how they were identified, the identity code. */
 function signerLine(signer: SignerRow, language: Language): string {
-  const identity = identityOf(signer);
+  const identity = signedIdentityOf(signer);
   const text = texts[language];
   const method: Identification | undefined =
     identity?.method ?? (signer.signature_level === 'Qualified' ? 'csc' : undefined);

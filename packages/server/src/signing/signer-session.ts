@@ -30,6 +30,18 @@ export const SignedIdentity = VerifiedIdentity.extend({
 });
 export type SignedIdentity = z.infer<typeof SignedIdentity>;
 
+/** The identity a signer proved, as their row keeps it; null when it holds none that parses. */
+export function signedIdentityOf(signer: {
+  verified_identity: string | null;
+}): SignedIdentity | null {
+  try {
+    const parsed = SignedIdentity.safeParse(JSON.parse(signer.verified_identity ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Starts a signer session after a successful identification; answers the cookie's value. */
 export async function createSignerSession(
   db: Kysely<Database>,
