@@ -16,3 +16,4 @@ export * from './personal-data.ts';
 export * from './accounts.ts';
 export * from './verify.ts';
 export * from './api-tokens.ts';
+export * from './webhooks.ts';
