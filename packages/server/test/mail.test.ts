@@ -52,6 +52,11 @@ const paramsOf: MailParams = {
   failed: { flowName: invitation.flowName, reason: 'time-stamp service down', link },
   expired: { ...invitation },
   expiredSender: { flowName: invitation.flowName, signed: 1, total: 3, link },
+  webhookDisabled: {
+    url: 'https://hr.example.fi/esign-events',
+    failingSince: '2026-03-28T08:00:00Z',
+    link: 'https://portal.example.fi/webhooks',
+  },
 };
 const templates = Object.keys(paramsOf) as MailTemplate[];
 

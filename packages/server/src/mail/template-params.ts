@@ -77,6 +77,12 @@ export const mailParamSchemas = {
     total: z.number().int().positive(),
     link: Link,
   }),
+  /** To an endpoint's owner: the portal turned it off after three days of failed deliveries. */
+  webhookDisabled: z.object({
+    url: z.string(),
+    failingSince: z.iso.datetime({ offset: true }),
+    link: Link,
+  }),
 } as const;
 
 export type MailTemplate = keyof typeof mailParamSchemas;

@@ -159,6 +159,16 @@ export const englishMail: MailTexts = {
       automatic,
     ],
   }),
+  webhookDisabled: (params) => ({
+    subject: 'Webhook turned off',
+    blocks: [
+      paragraph(
+        `The Signing portal turned off the webhook that sent events to ${params.url}: every delivery has failed since ${finnishDate(params.failingSince, 'en-GB')}. Check the receiving service, then turn the webhook back on on the Webhooks page, where failed deliveries can also be sent again.`,
+      ),
+      link('Open the Webhooks page', params.link),
+      automatic,
+    ],
+  }),
   expiredSender: (params) => ({
     subject: `Signature request expired: ${params.flowName}`,
     blocks: [

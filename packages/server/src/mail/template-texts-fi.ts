@@ -159,6 +159,16 @@ export const finnishMail: MailTexts = {
       automatic,
     ],
   }),
+  webhookDisabled: (params) => ({
+    subject: 'Webhook poistettiin käytöstä',
+    blocks: [
+      paragraph(
+        `Allekirjoitusportaali poisti käytöstä webhookin, joka lähetti tapahtumat osoitteeseen ${params.url}: jokainen toimitus on epäonnistunut ${finnishDate(params.failingSince, 'fi-FI')} lähtien. Tarkista vastaanottava palvelu ja ota webhook uudelleen käyttöön Webhookit-sivulla; epäonnistuneet toimitukset voi lähettää sieltä uudelleen.`,
+      ),
+      link('Avaa Webhookit-sivu', params.link),
+      automatic,
+    ],
+  }),
   expiredSender: (params) => ({
     subject: `Allekirjoituspyyntö vanhentui: ${params.flowName}`,
     blocks: [

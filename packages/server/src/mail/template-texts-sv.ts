@@ -159,6 +159,16 @@ export const swedishMail: MailTexts = {
       automatic,
     ],
   }),
+  webhookDisabled: (params) => ({
+    subject: 'Webhooken har stängts av',
+    blocks: [
+      paragraph(
+        `Signeringsportalen stängde av webhooken som skickade händelser till ${params.url}: varje leverans har misslyckats sedan ${finnishDate(params.failingSince, 'sv-SE')}. Kontrollera den mottagande tjänsten och slå sedan på webhooken igen på sidan Webhooks, där misslyckade leveranser också kan skickas på nytt.`,
+      ),
+      link('Öppna sidan Webhooks', params.link),
+      automatic,
+    ],
+  }),
   expiredSender: (params) => ({
     subject: `Signeringsbegäran har gått ut: ${params.flowName}`,
     blocks: [
