@@ -64,10 +64,15 @@ describe('mail templates', () => {
   it.each(['fi', 'en', 'sv'])('render every template in %s as text and HTML', (language) => {
     for (const template of templates) {
       const mail = renderMail(template, language, paramsOf[template]);
-      expect(mail.subject, template).toContain(invitation.flowName);
-      expect(mail.text, template).toContain(invitation.flowName);
+      // Every message names what it is about: the flow, or (a webhook's) the address.
+      const about =
+        template === 'webhookDisabled'
+          ? { subject: 'hr.example.fi', body: paramsOf.webhookDisabled.url }
+          : { subject: invitation.flowName, body: invitation.flowName };
+      expect(mail.subject, template).toContain(about.subject);
+      expect(mail.text, template).toContain(about.body);
       expect(mail.html, template).toContain(`<html lang="${language}">`);
-      expect(mail.html, template).toContain(invitation.flowName);
+      expect(mail.html, template).toContain(about.body);
     }
   });
 

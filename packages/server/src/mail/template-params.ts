@@ -85,5 +85,14 @@ export const mailParamSchemas = {
   }),
 } as const;
 
+/** The host of an address a mail names (a webhook's), for a subject line. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url.slice(0, 100);
+  }
+}
+
 export type MailTemplate = keyof typeof mailParamSchemas;
 export type MailParams = { [T in MailTemplate]: z.infer<(typeof mailParamSchemas)[T]> };

@@ -12,6 +12,7 @@ import {
   type MailTexts,
 } from './template-blocks.ts';
 import type { MailParams } from './template-params.ts';
+import { hostOf } from './template-params.ts';
 
 const howToSign: Record<MailParams['invitation']['level'], string> = {
   Low: 'To sign, open the link below. You will confirm it is you with a one-time code that we send to this e-mail address.',
@@ -160,7 +161,7 @@ export const englishMail: MailTexts = {
     ],
   }),
   webhookDisabled: (params) => ({
-    subject: 'Webhook turned off',
+    subject: `Webhook turned off: ${hostOf(params.url)}`,
     blocks: [
       paragraph(
         `The Signing portal turned off the webhook that sent events to ${params.url}: every delivery has failed since ${finnishDate(params.failingSince, 'en-GB')}. Check the receiving service, then turn the webhook back on on the Webhooks page, where failed deliveries can also be sent again.`,

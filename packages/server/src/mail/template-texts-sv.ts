@@ -12,6 +12,7 @@ import {
   type MailTexts,
 } from './template-blocks.ts';
 import type { MailParams } from './template-params.ts';
+import { hostOf } from './template-params.ts';
 
 const howToSign: Record<MailParams['invitation']['level'], string> = {
   Low: 'Öppna dokumentet för underskrift via länken nedan. Du bekräftar din identitet med en engångskod som vi skickar till den här e-postadressen.',
@@ -160,7 +161,7 @@ export const swedishMail: MailTexts = {
     ],
   }),
   webhookDisabled: (params) => ({
-    subject: 'Webhooken har stängts av',
+    subject: `Webhooken har stängts av: ${hostOf(params.url)}`,
     blocks: [
       paragraph(
         `Signeringsportalen stängde av webhooken som skickade händelser till ${params.url}: varje leverans har misslyckats sedan ${finnishDate(params.failingSince, 'sv-SE')}. Kontrollera den mottagande tjänsten och slå sedan på webhooken igen på sidan Webhooks, där misslyckade leveranser också kan skickas på nytt.`,
