@@ -168,3 +168,18 @@ export function bodyErrorResponsesOver(bodyLimit: number) {
     });
   };
 }
+
+/** A 409 on one sign flow that lost to its state: the body always carries `current`. */
+export const flowConflictResponse = (reason: string) =>
+  errorResponse(409, `${reason} \`current\` is the flow's state now; nothing was changed.`, {
+    body: FlowConflictBody,
+  });
+
+/**
+ * For the schema of an operation that cannot refuse a request (no 4xx at all: no input, no
+ * login), saying why; the OpenAPI test takes this instead of a declared 4xx.
+ */
+export const withoutClientErrors = (reason: string) => ({ 'x-no-client-errors': reason });
+
+/** For an operation with path parameters that answers something other than 404 to an unknown one. */
+export const withoutNotFound = (reason: string) => ({ 'x-no-not-found': reason });

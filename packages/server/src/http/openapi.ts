@@ -8,12 +8,13 @@ import {
   sharedSchemaTitles,
 } from './error-responses.ts';
 
+type SecurityRequirements = Array<Record<string, string[]>>;
 /** The calls a browser session may make: the session cookie, with XSRF on unsafe methods. */
-export const sessionSecurity = [{ sessionCookie: [] }];
+export const sessionSecurity: SecurityRequirements = [{ sessionCookie: [] }];
 /** A call that takes a session when there is one and answers without one too. */
-export const optionalSessionSecurity = [{}, { sessionCookie: [] }];
+export const optionalSessionSecurity: SecurityRequirements = [{}, { sessionCookie: [] }];
 /** A signer's calls that need them identified in this browser (e-mail code or strong login). */
-export const signerSecurity = [{ signerCookie: [] }];
+export const signerSecurity: SecurityRequirements = [{ signerCookie: [] }];
 
 /** The documented schemes: the browser's session cookie, an API token with a scope, a signer's cookie. */
 const securitySchemes = {
