@@ -1,115 +1,27 @@
-import { randomUUID } from 'node:crypto';
-import { Validator } from '@seriousme/openapi-schema-validator';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerOpenApi } from '../src/http/openapi.ts';
-import { bearerCall, createTokenAs } from './support/api-tokens.ts';
+import { createTokenAs } from './support/api-tokens.ts';
 import { TestClient } from './support/client.ts';
 import {
+  bearerCaller,
+  browserCaller,
+  fetchDocument,
+  hiddenWithoutReason,
+  operationsOf,
+  undeclaredAnswers,
+  undocumentedRoutes,
+  validateDocument,
+  type Caller,
+} from './support/openapi-probe.ts';
+import {
   documentProblems,
-  httpMethods,
-  openApiPathOf,
   operationProblems,
   type OpenApiDocument,
   type OpenApiOperation,
 } from './support/openapi-rules.ts';
 import { useSamlTestApp } from './support/saml-app.ts';
 import { useTestApp } from './support/test-app.ts';
-
-/** The routes kept out of the document on purpose, and why. */
-const hiddenOnPurpose: Array<[RegExp, string]> = [
-  [/^\/api\/docs(\/|$)/, 'the document and its viewer themselves'],
-  [/^\/metrics$/, "Prometheus's scrape in its text format, for operators (README, Operations)"],
-  [/^\/robots\.txt$/, 'for crawlers'],
-  [/^\/(favicon\.ico|logo\.svg)$/, "the browser's icon and the page logo"],
-  [/^\/idp-assets\//, "a script of the built-in provider's logout page"],
-  [/^\/\*$/, "the web app's built files and its history fallback"],
-];
-
-const validateDocument = async (document: unknown) => {
-  const result = await new Validator().validate(document as Record<string, unknown>);
-  return { valid: result.valid, errors: JSON.stringify(result.errors ?? []).slice(0, 2000) };
-};
-
-const fetchDocument = async (app: FastifyInstance): Promise<OpenApiDocument> => {
-  const response = await app.inject({ url: '/api/docs/json' });
-  expect(response.statusCode).toBe(200);
-  return response.json();
-};
-
-const operationsOf = (document: OpenApiDocument) =>
-  Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([method]) => httpMethods.includes(method))
-      .map(([method, operation]) => ({ path, method, operation })),
-  );
-
-/** Registered routes that are neither HEAD (Fastify adds one per GET) nor hidden on purpose. */
-function undocumentedRoutes(app: FastifyInstance, document: OpenApiDocument): string[] {
-  return app.registeredRoutes
-    .filter((route) => route.method !== 'HEAD' && !route.hidden)
-    .map((route) => `${route.method} ${openApiPathOf(route.url)}`)
-    .filter((key) => {
-      const [method = '', path = ''] = key.split(' ');
-      return document.paths[path]?.[method.toLowerCase()] === undefined;
-    });
-}
-
-const hiddenWithoutReason = (app: FastifyInstance) =>
-  app.registeredRoutes
-    .filter(
-      (route) => route.hidden && !hiddenOnPurpose.some(([pattern]) => pattern.test(route.url)),
-    )
-    .map((route) => `${route.method} ${route.url}`);
-
-/** A value each kind of path parameter accepts, so that the call reaches the route's own code. */
-const sampleParameter = (name: string) =>
-  ({ token: 'a'.repeat(43), uid: 'no-such-interaction', file: 'fi.json' })[name] ?? randomUUID();
-
-type Caller = (method: string, url: string, payload?: object) => Promise<LightMyRequestResponse>;
-
-/**
- * Calls every operation as each caller (with made-up ids, an empty JSON body) and answers
- * each answer the operation does not declare, and every 5xx.
- */
-async function undeclaredAnswers(document: OpenApiDocument, callers: Record<string, Caller>) {
-  const operations = operationsOf(document).sort(
-    // Logging out last: the signed-in callers stay signed in for every other call.
-    (a, b) =>
-      Number(a.path.endsWith('/ExternalLogout')) - Number(b.path.endsWith('/ExternalLogout')),
-  );
-  const found: string[] = [];
-  const seen = new Map<string, number>();
-  for (const [name, call] of Object.entries(callers)) {
-    for (const { path, method, operation } of operations) {
-      const url = path.replace(/\{([^}]+)\}/g, (_match, parameter: string) =>
-        sampleParameter(parameter),
-      );
-      const response = await call(
-        method.toUpperCase(),
-        url,
-        operation.requestBody === undefined ? undefined : {},
-      );
-      const status = String(response.statusCode);
-      seen.set(status, (seen.get(status) ?? 0) + 1);
-      if (!(status in (operation.responses ?? {})) || response.statusCode >= 500)
-        found.push(
-          `${name}: ${method.toUpperCase()} ${path} answered ${status} ${response.body.slice(0, 200)}`,
-        );
-    }
-  }
-  return { undeclared: found, statuses: Object.fromEntries(seen) };
-}
-
-const browserCaller =
-  (browser: TestClient): Caller =>
-  (method, url, payload) =>
-    browser.request({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
-
-const bearerCaller =
-  (app: FastifyInstance, token: string): Caller =>
-  (method, url, payload) =>
-    bearerCall(app, token, { method: method as 'GET', url, ...(payload ? { payload } : {}) });
 
 describe('the rules every documented operation is held to', () => {
   const documented: OpenApiOperation = {
