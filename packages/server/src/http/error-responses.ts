@@ -145,6 +145,9 @@ export function addServerErrorResponses(routeOptions: RouteOptions) {
   };
 }
 
+const sizeOf = (bytes: number) =>
+  bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${Math.round(bytes / 1024)} KiB`;
+
 /**
  * onRoute: a route that takes a body may get Fastify's 415 (a Content-Type it has no parser
  * for) and, unless it streams a multipart upload, 413 past the app's body limit.
@@ -161,10 +164,7 @@ export function bodyErrorResponsesOver(bodyLimit: number) {
       ),
       ...(multipart
         ? {}
-        : errorResponse(
-            413,
-            `The request body is over ${Math.round(bodyLimit / 1024)} KiB (errors.checkInput).`,
-          )),
+        : errorResponse(413, `The request body is over ${sizeOf(bodyLimit)} (errors.checkInput).`)),
     });
   };
 }
