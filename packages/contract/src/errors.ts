@@ -66,3 +66,10 @@ export const ErrorBody = z.object({
   current: SignFlowState.optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/**
+ * The 409 of a call on one sign flow that lost to the flow's state (not a draft any more, sent,
+ * signed, cancelled meanwhile): `current` is always there, read when the call lost.
+ */
+export const FlowConflictBody = ErrorBody.extend({ current: SignFlowState });
+export type FlowConflictBody = z.infer<typeof FlowConflictBody>;

@@ -37,7 +37,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandling } from './errors/error-handler.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { serializeRequest } from './http/log-redaction.ts';
-import { registerOpenApi } from './http/openapi.ts';
+import { registerOpenApi, trackRegisteredRoutes } from './http/openapi.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -91,6 +91,8 @@ export async function buildApp({
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  // First, so that the tests can hold every route against the OpenAPI document.
+  trackRegisteredRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

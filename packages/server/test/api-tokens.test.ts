@@ -251,16 +251,24 @@ describe('the OpenAPI description of API tokens', () => {
     expect(document.paths['/api/esign/SignFlows'].get.responses).toHaveProperty('403');
     expect(document.paths['/api/esign/SignFlows'].get.responses).toHaveProperty('429');
     // Calls a token does not open say so by naming only the session.
-    expect(document.paths['/api/esign/Roles/ListUserGroups'].get.security).toBeUndefined();
+    expect(document.paths['/api/esign/Roles/ListUserGroups'].get.security).toEqual([
+      { sessionCookie: [] },
+    ]);
     expect(scopeOf('/api/esign/ApiTokens', 'post')).toBeUndefined();
+    // A token there is refused (400 both credentials, 401 unknown, 403 scope, 429 its rate).
     expect(Object.keys(document.paths['/api/esign/ApiTokens'].post.responses).sort()).toEqual([
       '200',
       '400',
       '401',
       '403',
+      '413',
+      '415',
+      '429',
+      '500',
+      '503',
     ]);
     expect(
       Object.keys(document.paths['/api/esign/ApiTokens/{id}'].delete.responses).sort(),
-    ).toEqual(['204', '400', '401', '403', '404']);
+    ).toEqual(['204', '400', '401', '403', '404', '429', '500', '503']);
   });
 });

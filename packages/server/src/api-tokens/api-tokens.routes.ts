@@ -6,11 +6,12 @@ import {
   apiTokenRoutes,
   CreateApiTokenRequest,
   CreatedApiToken,
-  ErrorBody,
 } from '@esign/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponse, errorResponses } from '../http/error-responses.ts';
+import { sessionSecurity } from '../http/openapi.ts';
 import { requestContextOf, requireSession, userOf } from '../http/request-context.ts';
 import {
   createApiToken,
@@ -27,7 +28,7 @@ import {
 export async function registerApiTokenRoutes(app: FastifyInstance, deps: ApiTokenDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['API tokens'];
-  const security = [{ sessionCookie: [] }];
+  const security = sessionSecurity;
 
   routes.get(
     apiTokenPaths.apiTokens,
@@ -41,9 +42,11 @@ export async function registerApiTokenRoutes(app: FastifyInstance, deps: ApiToke
         querystring: ApiTokenListQuery,
         response: {
           200: z.array(ApiTokenListItem),
-          400: ErrorBody,
-          401: ErrorBody,
-          403: ErrorBody,
+          ...errorResponses(400, 401),
+          ...errorResponse(
+            403,
+            'all=true from a user who is not an administrator (errors.forbidden).',
+          ),
         },
       },
     },
@@ -64,9 +67,15 @@ export async function registerApiTokenRoutes(app: FastifyInstance, deps: ApiToke
         body: CreateApiTokenRequest,
         response: {
           200: CreatedApiToken,
-          400: ErrorBody,
-          401: ErrorBody,
-          403: ErrorBody,
+          ...errorResponse(
+            400,
+            'issues: a field is not valid, or ExpiresInDays is over API_TOKEN_MAX_DAYS (apiTokens.errors.expiryTooLong with { n }).',
+          ),
+          ...errorResponses(401),
+          ...errorResponse(
+            403,
+            'reports:read asked for by a user who is not an administrator (apiTokens.errors.scopeNotAllowed, also in issues under Scopes).',
+          ),
         },
       },
     },
@@ -87,10 +96,11 @@ export async function registerApiTokenRoutes(app: FastifyInstance, deps: ApiToke
         params: ApiTokenIdParams,
         response: {
           204: z.null().describe('Revoked'),
-          400: ErrorBody,
-          401: ErrorBody,
-          403: ErrorBody,
-          404: ErrorBody,
+          ...errorResponses(400, 401),
+          ...errorResponse(
+            404,
+            'No live token of this id that the caller may revoke: unknown, already revoked or expired, or another user’s (to a non-administrator). errors.notFound either way.',
+          ),
         },
       },
     },

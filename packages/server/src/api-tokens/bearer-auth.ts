@@ -1,8 +1,9 @@
-import { apiPaths, ErrorBody, type ApiTokenScope } from '@esign/contract';
+import { apiPaths, type ApiTokenScope } from '@esign/contract';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
+import { addRouteErrorResponses, errorResponse } from '../http/error-responses.ts';
 import { createRateCounter } from '../http/rate-limit.ts';
 import { rateLimitedCounter } from '../metrics/process-metrics.ts';
 import type { Clock } from '../time/clock.ts';
@@ -38,8 +39,30 @@ export function apiScopeOfRoute(route: {
   return safe && route.csrfOnSafeMethod !== true ? 'signflows:read' : 'signflows:write';
 }
 
-/** What a bearer request that is refused may answer, beside the route's own answers. */
-const bearerErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
+/** What a request with a token may be refused with, beside the route's own answers. */
+function bearerRefusals(scope: ApiTokenScope | null) {
+  return {
+    ...errorResponse(
+      400,
+      'errors.twoCredentials: a session cookie and an API token in one request.',
+    ),
+    ...errorResponse(401, 'errors.unauthorized: an unknown, expired or revoked API token.'),
+    ...errorResponse(
+      403,
+      scope
+        ? `errors.scope: an API token without the scope \`${scope}\`.`
+        : 'errors.scope: an API token (this call takes only the browser session).',
+    ),
+    ...errorResponse(
+      429,
+      'errors.tooManyRequests: the API token made more calls this minute than API_RATE_PER_MINUTE allows; Retry-After says when to try again.',
+      { retryAfter: true },
+    ),
+  };
+}
+
+/** The API calls where a bearer token is read at all (presentedToken); the others ignore it. */
+const readsBearer = (url: string) => url.startsWith('/api/esign/');
 
 /** The API-token side of every request: the route's scope (onRoute) and the bearer check. */
 export function createBearerAuthentication(deps: {
@@ -64,17 +87,22 @@ export function createBearerAuthentication(deps: {
           url: routeOptions.url,
           csrfOnSafeMethod: routeOptions.config?.csrfOnSafeMethod,
         });
-      if (!scope) return;
+      if (!scope) {
+        if (readsBearer(routeOptions.url))
+          addRouteErrorResponses(routeOptions, bearerRefusals(null));
+        return;
+      }
       routeOptions.config = { ...routeOptions.config, apiScope: scope };
-      if (!routeOptions.schema) return;
-      const schema = routeOptions.schema as Record<string, unknown> & {
-        response?: Record<string, unknown>;
+      const schema = routeOptions.schema as Record<string, unknown> | undefined;
+      if (!schema) return;
+      routeOptions.schema = {
+        ...schema,
+        security: [{ sessionCookie: [] }, { bearerAuth: [scope] }],
+        description: [schema.description, `API tokens: scope \`${scope}\`.`]
+          .filter(Boolean)
+          .join(' '),
       };
-      schema.security = [{ sessionCookie: [] }, { bearerAuth: [scope] }];
-      schema.description = [schema.description, `API tokens: scope \`${scope}\`.`]
-        .filter(Boolean)
-        .join(' ');
-      if (schema.response) schema.response = { ...bearerErrors, ...schema.response };
+      addRouteErrorResponses(routeOptions, bearerRefusals(scope));
     },
 
     /** The token of an `Authorization` header on an API call; null when there is none. */
@@ -82,7 +110,7 @@ export function createBearerAuthentication(deps: {
       const header = request.headers.authorization;
       if (header === undefined) return null;
       const url = request.routeOptions.url;
-      if (url === undefined || !url.startsWith('/api/esign/')) return null;
+      if (url === undefined || !readsBearer(url)) return null;
       const match = /^Bearer +(\S+) *$/i.exec(header);
       if (!match?.[1]) throw new AppError('unauthorized');
       return match[1];

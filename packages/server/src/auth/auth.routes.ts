@@ -10,6 +10,8 @@ import { safeReturnPath } from './return-path.ts';
 import type { LoginMethod } from './login-method.ts';
 import type { OidcLogin } from './oidc-login.ts';
 import { cookieNameOf } from '../http/cookie-names.ts';
+import { errorResponses } from '../http/error-responses.ts';
+import { optionalSessionSecurity } from '../http/openapi.ts';
 import { requestMetaOf } from '../http/request-context.ts';
 import { endSession, hashSessionToken } from './session.service.ts';
 
@@ -58,6 +60,7 @@ export async function registerAuthRoutes(
       schema: {
         tags: ['login'],
         summary: 'The session (SPEC §3); IsAuthenticated is false when there is none',
+        security: optionalSessionSecurity,
         response: { 200: Session },
       },
     },
@@ -79,6 +82,13 @@ export async function registerAuthRoutes(
         tags: ['login'],
         summary: 'Starts a login at the identity provider; afterwards the browser returns to r',
         querystring: z.object({ r: z.string().max(2000).check(plainText()).optional() }),
+        response: {
+          303: z.null().meta({
+            description:
+              "To the identity provider's login (Location); r is kept for the return only when it is a path of this portal.",
+          }),
+          ...errorResponses(400),
+        },
       },
     },
     async (request, reply) => {
@@ -96,7 +106,23 @@ export async function registerAuthRoutes(
         schema: {
           tags: ['login'],
           summary: 'Where the OpenID Connect provider returns the browser after login',
-          querystring: z.record(z.string(), z.string()),
+          // What the provider sends; anything else it adds is passed on to the check as it came.
+          querystring: z
+            .object({
+              code: z.string().optional(),
+              state: z.string().optional(),
+              iss: z.string().optional(),
+              error: z.string().optional(),
+              error_description: z.string().optional(),
+            })
+            .catchall(z.string()),
+          response: {
+            303: z.null().meta({
+              description:
+                'Signed in: to the return path (Location) with the new session cookie; refused (state of another browser, the provider said no): to /login?failed=1.',
+            }),
+            ...errorResponses(400),
+          },
         },
       },
       async (request, reply) => {
@@ -142,6 +168,7 @@ export async function registerAuthRoutes(
       schema: {
         tags: ['login'],
         summary: 'The logout page: a button that logs out (a GET changes nothing)',
+        response: { 303: z.null().meta({ description: 'To the web app’s /logout page.' }) },
       },
     },
     async (_request, reply) => reply.redirect('/logout', 303),
@@ -154,6 +181,7 @@ export async function registerAuthRoutes(
         tags: ['login'],
         summary:
           'Ends the session here; answers where the browser goes next: the identity provider’s logout, or the logged-out notice',
+        security: optionalSessionSecurity,
         response: { 200: LogoutResult },
       },
     },

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
 import { cookieNameOf } from '../http/cookie-names.ts';
+import { addRouteErrorResponses, errorResponse } from '../http/error-responses.ts';
 import type { Clock } from '../time/clock.ts';
 import {
   csrfCookieName,
@@ -34,6 +35,11 @@ declare module 'fastify' {
 export const sessionCookieName = 'esign_session';
 const anonymousCookieBase = 'esign_anon';
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** What the XSRF check below answers, as the routes it guards document it. */
+const csrfRefusal = errorResponse(
+  403,
+  'errors.csrf: a browser call without the X-XSRF-TOKEN header matching the XSRF-TOKEN cookie, or sent from another site (a call with an API token needs neither).',
+);
 
 export interface SessionCookies {
   setSession(reply: FastifyReply, token: string): void;
@@ -110,6 +116,14 @@ async function sessionPlugin(
     ratePerMinute: config.apiTokens.ratePerMinute,
   });
   app.addHook('onRoute', bearer.onRoute);
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat().map(String);
+    const checked =
+      route.config?.csrf !== false &&
+      (methods.some((method) => unsafeMethods.has(method)) ||
+        route.config?.csrfOnSafeMethod === true);
+    if (checked) addRouteErrorResponses(route, csrfRefusal);
+  });
 
   // Requests whose session was read; for the others (the database was down) it is unknown.
   const sessionRead = new WeakSet<FastifyRequest>();

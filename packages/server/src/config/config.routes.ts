@@ -2,6 +2,8 @@ import { apiPaths, CommonConfig, FrontpageInfoText } from '@esign/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponse, errorResponses, withoutClientErrors } from '../http/error-responses.ts';
+import { sessionSecurity } from '../http/openapi.ts';
 import { requireAdmin } from '../http/request-context.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -24,6 +26,7 @@ export async function registerConfigRoutes(
       schema: {
         tags: ['config'],
         summary: 'The UI configuration (languages, public URL, feature switches)',
+        ...withoutClientErrors('No input and no login: the same answer for everyone.'),
         response: { 200: CommonConfig },
       },
     },
@@ -35,6 +38,7 @@ export async function registerConfigRoutes(
       schema: {
         tags: ['config'],
         summary: 'The front-page introduction text (Markdown), as a JSON string; empty when unset',
+        ...withoutClientErrors('No input and no login: the same answer for everyone.'),
         response: { 200: z.string() },
       },
     },
@@ -59,12 +63,21 @@ export async function registerConfigRoutes(
         tags: ['config'],
         summary:
           'Stores the front-page introduction text (a JSON string); administrators only, 403 when IsFrontpageInfoEditable is off',
+        security: sessionSecurity,
         body: FrontpageInfoText,
+        response: {
+          204: z.null().describe('Stored'),
+          ...errorResponses(400, 401),
+          ...errorResponse(
+            403,
+            'Editing is off (IsFrontpageInfoEditable false: for everyone), or the caller is not an administrator (errors.forbidden); refused before the body is read.',
+          ),
+        },
       },
     },
     async (request, reply) => {
       await saveFrontpageInfo(database.db, request.body, clock.now());
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -1,9 +1,29 @@
 import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import rangeParser from 'range-parser';
+import { z } from 'zod';
 import type { FileRow } from '../db/schema.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { cleanFileName } from './file-name.ts';
+
+const fileBytes = (mediaType: string, description: string) => ({
+  description,
+  content: { [mediaType]: { schema: z.unknown() } },
+});
+
+/** What sendStoredFile answers, for a route's schema: the file, a byte range of it, or 416. */
+export function storedFileResponses(what: string, mediaType = 'application/octet-stream') {
+  return {
+    200: fileBytes(
+      mediaType,
+      `${what}: its bytes, with its Content-Type, its name in Content-Disposition and its SHA-256 as the ETag.`,
+    ),
+    206: fileBytes(mediaType, 'The one byte range the Range header asked for, with Content-Range.'),
+    416: z.null().meta({
+      description: 'The Range is outside the file: Content-Range gives its length; no body.',
+    }),
+  };
+}
 
 /** Streams a stored file with its type and name, honouring a single byte range (206). */
 export async function sendStoredFile(

@@ -8,6 +8,9 @@ import {
 } from '@esign/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, errorResponses } from '../http/error-responses.ts';
+import { sessionSecurity } from '../http/openapi.ts';
 import { requireAdmin } from '../http/request-context.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -39,6 +42,15 @@ export async function registerGroupAdminRoutes(
     ],
   };
   const tags = ['groups'];
+  const security = sessionSecurity;
+  const refused = {
+    ...errorResponses(401),
+    ...errorResponse(
+      403,
+      'Group management is off (GroupManagementEnabled false: for everyone), or the caller is not an administrator (errors.forbidden); refused before the request is read.',
+    ),
+  };
+  const noSuchGroup = errorResponse(404, 'No such group (errors.notFound).');
 
   routes.post(
     apiPaths.createUserGroup,
@@ -47,8 +59,16 @@ export async function registerGroupAdminRoutes(
       schema: {
         tags,
         summary: 'Creates an empty group; a name another group has (ignoring case) gets 400',
+        security,
         querystring: CreateUserGroupQuery,
-        response: { 200: GroupListItem },
+        response: {
+          200: GroupListItem,
+          ...errorResponse(
+            400,
+            'issues: the name is missing, too long or taken by another group, ignoring case (name: groups.errors.nameTaken), or the type is not valid.',
+          ),
+          ...refused,
+        },
       },
     },
     async (request) => createGroup(db, request.query, clock.now()),
@@ -61,12 +81,19 @@ export async function registerGroupAdminRoutes(
       schema: {
         tags,
         summary: 'Deletes a group; its flows stay with their owners and leave the group',
+        security,
         querystring: GroupIdQuery,
+        response: {
+          204: z.null().describe('Deleted'),
+          ...errorResponses(400),
+          ...refused,
+          ...noSuchGroup,
+        },
       },
     },
     async (request, reply) => {
       await deleteGroup(db, request.query.groupId);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -77,8 +104,9 @@ export async function registerGroupAdminRoutes(
       schema: {
         tags,
         summary: "The group's members, its group identifier and its ConcurrencyStamp",
+        security,
         querystring: GroupIdQuery,
-        response: { 200: GroupUsersWithStamp },
+        response: { 200: GroupUsersWithStamp, ...errorResponses(400), ...refused, ...noSuchGroup },
       },
     },
     async (request) => readGroupUsers(db, request.query.groupId),
@@ -92,8 +120,21 @@ export async function registerGroupAdminRoutes(
         tags,
         summary:
           'Replaces the members and the group identifier if ConcurrencyStamp is still current (else 409)',
+        security,
         body: GroupUpdateRequest,
-        response: { 200: GroupUsersWithStamp },
+        response: {
+          200: GroupUsersWithStamp,
+          ...errorResponse(
+            400,
+            'issues: a field is not valid, or Users names someone who is not a user of the portal (Users.<n>: groups.errors.unknownUser).',
+          ),
+          ...refused,
+          ...noSuchGroup,
+          ...errorResponse(
+            409,
+            'ConcurrencyStamp is not the group’s current one: someone saved the group since it was read (groups.errors.conflict). Read it again (GetGroupUsers) and reapply the change.',
+          ),
+        },
       },
     },
     async (request) => updateGroup(db, request.body),

@@ -2,6 +2,8 @@ import { apiPaths, GroupListItem, UserListItem } from '@esign/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../http/error-responses.ts';
+import { sessionSecurity } from '../http/openapi.ts';
 import { requireSession } from '../http/request-context.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { listGroupsFor, listUsers } from './groups.service.ts';
@@ -21,7 +23,8 @@ export async function registerGroupRoutes(app: FastifyInstance, database: Databa
       schema: {
         tags: ['groups'],
         summary: 'Users who have logged in to the portal',
-        response: { 200: z.array(UserListItem) },
+        security: sessionSecurity,
+        response: { 200: z.array(UserListItem), ...errorResponses(401) },
       },
     },
     async () => listUsers(db),
@@ -35,7 +38,8 @@ export async function registerGroupRoutes(app: FastifyInstance, database: Databa
         tags: ['groups'],
         summary:
           'User groups: all of them for an administrator, otherwise those the caller belongs to',
-        response: { 200: z.array(GroupListItem) },
+        security: sessionSecurity,
+        response: { 200: z.array(GroupListItem), ...errorResponses(401) },
       },
     },
     async (request) => listGroupsFor(db, request.session?.user),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { rateLimitedCounter } from '../metrics/process-metrics.ts';
+import { addRouteErrorResponses, errorResponse } from './error-responses.ts';
 import type { Clock } from '../time/clock.ts';
 
 /**
@@ -73,6 +74,19 @@ export function registerRateLimits(app: FastifyInstance, clock: Clock) {
   const counter = createRateCounter(clock);
   // Every limit shows in /metrics from the start, so that rate() has a series at once.
   for (const limit of Object.keys(rateLimits)) rateLimitedCounter.inc({ limit }, 0);
+  app.addHook('onRoute', (route) => {
+    const name = route.config?.rateLimit;
+    if (!name) return;
+    const { max, windowMs } = rateLimits[name];
+    addRouteErrorResponses(
+      route,
+      errorResponse(
+        429,
+        `errors.tooManyRequests: over ${max} calls in ${windowMs / 1000} s from one address (counted by each server node); Retry-After says when to try again.`,
+        { retryAfter: true },
+      ),
+    );
+  });
   app.addHook('onRequest', async (request, reply) => {
     const name =
       request.routeOptions.config.rateLimit ??

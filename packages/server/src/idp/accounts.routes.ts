@@ -11,6 +11,8 @@ import { z } from 'zod';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
+import { errorResponse, errorResponses } from '../http/error-responses.ts';
+import { sessionSecurity } from '../http/openapi.ts';
 import {
   requestContextOf,
   requestMetaOf,
@@ -35,6 +37,8 @@ export async function registerAccountRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: database.db, config, clock };
   const tags = ['built-in accounts'];
+  const security = sessionSecurity;
+  const notAdministrator = errorResponse(403, 'Not an administrator (errors.forbidden).');
 
   routes.post(
     accountPaths.changePassword,
@@ -45,7 +49,26 @@ export async function registerAccountRoutes(
         tags,
         summary:
           "Changes the signed-in account's password (current one required, throttled as the login is); ends its other sessions",
+        security,
         body: ChangePasswordRequest,
+        response: {
+          204: z.null().describe('Changed; the account’s other sessions have ended'),
+          ...errorResponse(
+            400,
+            'issues: the new password breaks the rule (NewPassword: too short, the e-mail address, the current one), or the current password is wrong (CurrentPassword: accounts.errors.wrongCurrentPassword).',
+          ),
+          ...errorResponses(401),
+          ...errorResponse(
+            403,
+            'A demo account, whose password stays as the login page lists it (accounts.errors.demoAccount).',
+          ),
+          ...errorResponse(404, 'The session is not of a built-in account (errors.notFound).'),
+          ...errorResponse(
+            429,
+            'errors.tooManyRequests: after five wrong passwords (here or at the login form) each further try waits; Retry-After says how long.',
+            { retryAfter: true },
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -59,7 +82,7 @@ export async function registerAccountRoutes(
         reply.header('Retry-After', String(wait.retryAfterSeconds));
         throw new AppError('tooManyRequests');
       }
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -70,7 +93,8 @@ export async function registerAccountRoutes(
       schema: {
         tags,
         summary: 'The built-in accounts (administrators only)',
-        response: { 200: z.array(AccountListItem) },
+        security,
+        response: { 200: z.array(AccountListItem), ...errorResponses(401), ...notAdministrator },
       },
     },
     async (request) => listAccounts(deps, userOf(request)),
@@ -84,8 +108,17 @@ export async function registerAccountRoutes(
         tags,
         summary:
           'Adds an account with the initial password the administrator gives (administrators only)',
+        security,
         body: CreateAccountRequest,
-        response: { 200: AccountListItem },
+        response: {
+          200: AccountListItem,
+          ...errorResponse(
+            400,
+            'issues: a field is not valid, the password breaks the rule (Password), or another account has the address (Email: accounts.errors.emailTaken).',
+          ),
+          ...errorResponses(401),
+          ...notAdministrator,
+        },
       },
     },
     async (request) => {
@@ -102,7 +135,25 @@ export async function registerAccountRoutes(
         tags,
         summary:
           "Removes another account and ends its sessions; never one's own or the last administrator",
+        security,
         querystring: AccountIdQuery,
+        response: {
+          204: z.null().describe('Removed; its sessions and API tokens have ended'),
+          ...errorResponse(
+            400,
+            'accountId is missing or not valid (issues), or it is the caller’s own account (accounts.errors.cannotRemoveSelf).',
+          ),
+          ...errorResponses(401),
+          ...errorResponse(
+            403,
+            'Not an administrator (errors.forbidden), or a demo account, which cannot be removed (accounts.errors.demoAccount).',
+          ),
+          ...errorResponse(404, 'No such account (errors.notFound).'),
+          ...errorResponse(
+            409,
+            'It is the last administrator account (accounts.errors.lastAdministrator).',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -113,7 +164,7 @@ export async function registerAccountRoutes(
         request.query.accountId,
         requestContextOf(request, caller.email),
       );
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

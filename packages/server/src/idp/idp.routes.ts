@@ -8,12 +8,24 @@ import { z } from 'zod';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
+import { errorResponse, withoutNotFound } from '../http/error-responses.ts';
 import { requestMetaOf } from '../http/request-context.ts';
 import type { Clock } from '../time/clock.ts';
 import { builtinAdministratorGroup, demoAccounts } from './accounts.service.ts';
 import { checkBuiltinLogin } from './builtin-login.service.ts';
 import { knownBrowserOf, rememberBrowser } from './known-browser.ts';
 import { logoutScript } from './pages.ts';
+
+/** The login form's interaction (uid and its cookie) is unknown or over: start the login again. */
+const loginExpired = (extra = '') =>
+  errorResponse(
+    400,
+    `errors.loginExpired: the login's interaction is unknown or over (it lasts a few minutes and lives in this browser's cookie); start the login again.${extra}`,
+  );
+
+const unknownUid = withoutNotFound(
+  'An unknown or ended uid is a login that expired: 400 errors.loginExpired, not 404.',
+);
 
 const LoginBody = z.object({
   email: z
@@ -42,6 +54,7 @@ export async function registerIdpLoginRoutes(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
+  // Hidden: a script of the provider's own logout page, not a call of the API.
   app.get('/idp-assets/logout.js', { schema: { hide: true } }, async (_request, reply) =>
     reply
       .type('text/javascript; charset=utf-8')
@@ -63,6 +76,7 @@ export async function registerIdpLoginRoutes(
       schema: {
         tags: ['built-in login'],
         summary: 'What the login form shows: the demo accounts in the demo profile',
+        ...unknownUid,
         params: z.object({ uid: z.string().max(100) }),
         response: {
           200: z.object({
@@ -70,6 +84,7 @@ export async function registerIdpLoginRoutes(
               z.object({ email: z.string(), password: z.string(), admin: z.boolean() }),
             ),
           }),
+          ...loginExpired(' Also a uid over 100 characters (issues).'),
         },
       },
     },
@@ -94,9 +109,22 @@ export async function registerIdpLoginRoutes(
       schema: {
         tags: ['built-in login'],
         summary: 'Checks the e-mail address and password; answers where the browser goes next',
+        ...unknownUid,
         params: z.object({ uid: z.string().max(100) }),
         body: LoginBody,
-        response: { 200: z.object({ location: z.string() }) },
+        response: {
+          200: z.object({ location: z.string() }),
+          ...loginExpired(' Also an e-mail address or password missing or too long (issues).'),
+          ...errorResponse(
+            401,
+            'errors.invalidCredentials: the e-mail address or the password is wrong (which one is not said).',
+          ),
+          ...errorResponse(
+            429,
+            'errors.tooManyRequests: after five wrong passwords for the account, each further try waits (Retry-After), as does a flood from one address.',
+            { retryAfter: true },
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
+import { withoutClientErrors } from '../http/error-responses.ts';
 import { devMailboxShown, readDevMailbox } from './dev-mailbox.service.ts';
 
 /** GET /api/dev/mail: the newest messages the portal would have sent (demo profile only). */
@@ -20,6 +21,9 @@ export async function registerDevMailRoutes(
       schema: {
         tags: ['dev'],
         summary: 'The dev mailbox, newest first (demo profile without SMTP_URL only)',
+        ...withoutClientErrors(
+          'No input and no login (the demo shows every code and link to anyone it lets in: it listens on 127.0.0.1 unless HOST says otherwise).',
+        ),
         response: { 200: z.array(DevMailMessage) },
       },
     },

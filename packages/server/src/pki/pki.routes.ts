@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ErrorBody, errorResponse, withoutClientErrors } from '../http/error-responses.ts';
 import { crlPaths, type PortalTrust } from './portal-trust.ts';
 
 /**
@@ -12,6 +14,10 @@ export async function registerPkiRoutes(
   options: { tsaPublic: boolean },
 ) {
   if (options.tsaPublic) await registerTimestampAuthority(app, trust);
+  const published = (mediaType: string, description: string) => ({
+    ...withoutClientErrors('No input and no login: published for every validator.'),
+    response: { 200: { description, content: { [mediaType]: { schema: z.unknown() } } } },
+  });
 
   for (const [which, path] of Object.entries(crlPaths) as Array<['issuing' | 'root', string]>) {
     app.get(
@@ -20,6 +26,7 @@ export async function registerPkiRoutes(
         schema: {
           tags: ['trust services'],
           summary: `The ${which} CA's certificate revocation list (DER)`,
+          ...published('application/pkix-crl', 'The CRL (DER), fresh for ten minutes'),
         },
       },
       async (_request, reply) =>
@@ -37,7 +44,13 @@ export async function registerPkiRoutes(
   for (const [name, credential] of Object.entries(certificates)) {
     app.get(
       `/api/pki/${name}.pem`,
-      { schema: { tags: ['trust services'], summary: `The portal's ${name} certificate (PEM)` } },
+      {
+        schema: {
+          tags: ['trust services'],
+          summary: `The portal's ${name} certificate (PEM)`,
+          ...published('application/x-pem-file', 'The certificate (PEM)'),
+        },
+      },
       async (_request, reply) =>
         reply
           .type('application/x-pem-file')
@@ -63,7 +76,22 @@ async function registerTimestampAuthority(app: FastifyInstance, trust: PortalTru
         schema: {
           tags: ['trust services'],
           summary: 'RFC 3161 time-stamp authority (application/timestamp-query; TSA_PUBLIC=true)',
-          hide: false,
+          consumes: ['application/timestamp-query'],
+          response: {
+            200: {
+              description: 'The RFC 3161 TimeStampResp (DER), granted or with its rejection status',
+              content: { 'application/timestamp-reply': { schema: z.unknown() } },
+            },
+            ...errorResponse(413, 'The request is over 64 KiB (errors.checkInput).'),
+            415: {
+              description:
+                'Not an application/timestamp-query: a type the portal also reads (JSON, text) gets this text; any other the JSON error.',
+              content: {
+                'text/plain': { schema: z.string() },
+                'application/json': { schema: ErrorBody },
+              },
+            },
+          },
         },
       },
       async (request, reply) => {

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicBasePath, type AppConfig } from '../config/env.ts';
 import { AppError } from '../errors/app-error.ts';
+import { errorResponse, withoutClientErrors } from '../http/error-responses.ts';
 
 const builtInAssets = join(dirname(fileURLToPath(import.meta.url)), '../../assets');
 
@@ -53,6 +54,7 @@ export async function registerPublicRoutes(app: FastifyInstance, config: AppConf
       schema: {
         tags: ['public'],
         summary: 'Languages the portal offers, and those with operator messages',
+        ...withoutClientErrors('No input and no login: the same answer for everyone.'),
         response: {
           200: z.object({ languages: z.array(z.string()), overrides: z.array(z.string()) }),
         },
@@ -75,7 +77,11 @@ export async function registerPublicRoutes(app: FastifyInstance, config: AppConf
         tags: ['public'],
         summary: 'Extra locale messages that override or add to the built-in catalogue',
         params: z.object({ file: z.string().regex(/^[a-z]{2}\.json$/) }),
-        response: { 200: z.record(z.string(), z.unknown()) },
+        response: {
+          200: z.record(z.string(), z.unknown()),
+          ...errorResponse(400, 'file is not of the form `<lng>.json` (issues).'),
+          ...errorResponse(404, 'The portal does not offer this language (errors.notFound).'),
+        },
       },
     },
     async (request, reply) => {
@@ -91,6 +97,7 @@ export async function registerPublicRoutes(app: FastifyInstance, config: AppConf
     ['logo.svg', 'image/svg+xml'],
   ] as const;
   for (const [name, type] of assets) {
+    // Hidden: the browser's favicon and the page logo are not calls of the API.
     app.get(
       `${base}${name}`,
       { schema: { tags: ['public'], hide: true } },

@@ -1,7 +1,9 @@
-import { apiPaths, ErrorBody, PersonalDataQuery, type PersonalDataTarget } from '@esign/contract';
+import { apiPaths, PersonalDataQuery, type PersonalDataTarget } from '@esign/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponse, errorResponses } from '../http/error-responses.ts';
+import { sessionSecurity } from '../http/openapi.ts';
 import { requireAdmin, userOf } from '../http/request-context.ts';
 import { runPersonalDataQuery, type PersonalDataDeps } from './personal-data.service.ts';
 
@@ -28,11 +30,19 @@ export async function registerPersonalDataRoutes(app: FastifyInstance, deps: Per
         schema: {
           tags: ['reports'],
           summary: summaries[target],
+          security: sessionSecurity,
           body: PersonalDataQuery,
           response: {
-            200: z.string().describe('text/csv; charset=utf-8, with a UTF-8 byte order mark'),
-            400: ErrorBody,
-            403: ErrorBody,
+            200: {
+              description:
+                'The CSV (UTF-8 with a byte order mark), as an attachment named in Content-Disposition',
+              content: { 'text/csv': { schema: z.string() } },
+            },
+            ...errorResponses(400, 401),
+            ...errorResponse(
+              403,
+              'Not an administrator (errors.forbidden), refused before the body is read.',
+            ),
           },
         },
       },

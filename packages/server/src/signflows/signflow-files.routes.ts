@@ -1,4 +1,4 @@
-import { apiRoutes, ErrorBody, FileInfo, RecordId } from '@esign/contract';
+import { apiRoutes, FileInfo, RecordId } from '@esign/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +10,9 @@ import {
   refuseDeclaredOversize,
   uploadLimits,
 } from '../files/multipart-upload.ts';
-import { sendStoredFile } from '../files/send-stored-file.ts';
+import { sendStoredFile, storedFileResponses } from '../files/send-stored-file.ts';
+import { errorResponse, errorResponses, flowConflictResponse } from '../http/error-responses.ts';
+import { sessionSecurity } from '../http/openapi.ts';
 import { requestContextOf, requireSession, userOf } from '../http/request-context.ts';
 import type { SignFlowDeps } from './signflow-access.ts';
 import { addFlowFile, findDownload, removeFlowFile } from './signflow-files.service.ts';
@@ -31,7 +33,16 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sign flow files'];
+  const security = sessionSecurity;
   const base = { onRequest: requireSession };
+  const notVisible = (what: string) =>
+    errorResponse(
+      404,
+      `No such flow, or the caller may not see it, or it has no such ${what} (errors.notFound).`,
+    );
+  const notADraft = flowConflictResponse(
+    'The flow is not a draft (sent meanwhile, or ended): its files can no longer change.',
+  );
   // A declared length over the limit is refused before the body is read (or the session).
   const uploadBase = {
     onRequest: [refuseDeclaredOversize(deps.config.maxUploadBytes), requireSession],
@@ -44,9 +55,23 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
   const uploadSchema = (summary: string) => ({
     tags,
     summary,
+    security,
     consumes: ['multipart/form-data'],
     params: z.object({ signFlowId: RecordId }),
-    response: { 200: FileInfo },
+    response: {
+      200: FileInfo,
+      ...errorResponse(
+        400,
+        'The file is refused (issues, path `file`): missing or not in the field "file" (validation.required), a name another file of the flow has, too long a name, over the number of attachments, empty, encrypted, with active content, not a readable PDF (the file to sign), or of a type the portal does not accept (attachments).',
+      ),
+      ...errorResponses(401),
+      ...notVisible('flow'),
+      ...notADraft,
+      ...errorResponse(
+        413,
+        'The file is over MAX_UPLOAD_MB (issues: `file` validation.fileTooLarge with { max } in MB; refused from the declared Content-Length before the body is read, session or not), or the request has more than the one part.',
+      ),
+    },
   });
 
   routes.post(
@@ -70,12 +95,19 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
       schema: {
         tags,
         summary: 'Removes the file to sign',
+        security,
         params: z.object({ signFlowId: RecordId }),
+        response: {
+          204: z.null().describe('Removed'),
+          ...errorResponses(400, 401),
+          ...notVisible('file to sign'),
+          ...notADraft,
+        },
       },
     },
     async (request, reply) => {
       await removeFlowFile(deps, userOf(request), request.params.signFlowId, 'signfile');
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
   routes.delete(
@@ -85,7 +117,14 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
       schema: {
         tags,
         summary: 'Removes an attachment',
+        security,
         params: z.object({ signFlowId: RecordId, attachmentId: RecordId }),
+        response: {
+          204: z.null().describe('Removed'),
+          ...errorResponses(400, 401),
+          ...notVisible('attachment'),
+          ...notADraft,
+        },
       },
     },
     async (request, reply) => {
@@ -96,7 +135,7 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
         'attachment',
         request.params.attachmentId,
       );
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -116,17 +155,16 @@ export async function registerSignFlowFileRoutes(app: FastifyInstance, deps: Sig
         schema: {
           tags,
           summary: `Downloads the ${kind} (supports Range)`,
+          security,
           params: z.object({ signflowId: RecordId, [fileParam]: RecordId }),
-          // The file's bytes; no session 401, a flow or file the user may not see 404.
-          ...(kind === 'evidencereport'
-            ? {
-                response: {
-                  200: z.unknown().describe('the evidence report (application/pdf)'),
-                  401: ErrorBody,
-                  404: ErrorBody,
-                },
-              }
-            : {}),
+          response: {
+            ...storedFileResponses(
+              `The ${kind}`,
+              kind === 'attachment' ? 'application/octet-stream' : 'application/pdf',
+            ),
+            ...errorResponses(400, 401),
+            ...notVisible(kind),
+          },
         },
       },
       async (request, reply) => {

@@ -13,6 +13,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponse, errorResponses, flowConflictResponse } from '../http/error-responses.ts';
+import { sessionSecurity } from '../http/openapi.ts';
 import { requestContextOf, requireSession, userOf } from '../http/request-context.ts';
 import type { SignFlowActionDeps } from './signflow-access.ts';
 import { listSignFlows } from './signflow-list.service.ts';
@@ -30,6 +32,11 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sign flows'];
   const base = { onRequest: requireSession };
+  const security = sessionSecurity;
+  const notVisible = errorResponse(
+    404,
+    'No such flow, or the caller may not see it (another user’s flow outside their groups): errors.notFound either way.',
+  );
 
   routes.get(
     apiPaths.signFlows,
@@ -39,8 +46,12 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
         tags,
         summary:
           'The flows the caller may see; with any of q, status, sort, order, page, pageSize one page and the total',
+        security,
         querystring: SignFlowListQuery,
-        response: { 200: z.union([SignFlowPage, z.array(SignFlowListItem)]) },
+        response: {
+          200: z.union([SignFlowPage, z.array(SignFlowListItem)]),
+          ...errorResponses(400, 401),
+        },
       },
     },
     async (request) => {
@@ -58,8 +69,23 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       schema: {
         tags,
         summary: 'Creates a draft, or updates the draft named by Guid; answers the sign flow',
+        security,
         body: SignFlowSaveRequest,
-        response: { 200: SignFlow },
+        response: {
+          200: SignFlow,
+          ...errorResponse(
+            400,
+            'A field is not valid (issues), including a Role (group) the caller may not use (validation.unknownGroup) or a MinimumSignatureLevel the portal does not offer.',
+          ),
+          ...errorResponses(401),
+          ...errorResponse(
+            404,
+            'Guid or CopyFromGuid names no flow the caller may see (errors.notFound).',
+          ),
+          ...flowConflictResponse(
+            'Guid names a flow that is no longer a draft (sent meanwhile, or ended): only a draft can change.',
+          ),
+        },
       },
     },
     async (request) => saveDraft(deps, userOf(request), request.body),
@@ -72,8 +98,9 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       schema: {
         tags,
         summary: 'The sign flow with its files',
+        security,
         params: z.object({ guid: RecordId }),
-        response: { 200: SignFlowDetailResponse },
+        response: { 200: SignFlowDetailResponse, ...errorResponses(400, 401), ...notVisible },
       },
     },
     async (request) => readSignFlow(deps, userOf(request), request.params.guid),
@@ -86,12 +113,19 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       schema: {
         tags,
         summary: 'Deletes a draft or an ended flow with its files',
+        security,
         params: z.object({ guid: RecordId }),
+        response: {
+          204: z.null().describe('Deleted, with its files'),
+          ...errorResponses(400, 401),
+          ...notVisible,
+          ...flowConflictResponse('The flow is out for signing: cancel it first.'),
+        },
       },
     },
     async (request, reply) => {
       await deleteSignFlow(deps, userOf(request), request.params.guid);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -107,8 +141,20 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
     tags,
     summary:
       'Validates the draft, freezes it and sends it for signing (changes state: X-XSRF-TOKEN required also on GET)',
+    security,
     params: z.object({ guid: RecordId }),
-    response: { 200: SignFlowDetailResponse },
+    response: {
+      200: SignFlowDetailResponse,
+      ...errorResponse(
+        400,
+        'The draft cannot be sent as it is: issues names what is missing or wrong (no file to sign, no signers, no process or level, a level the portal no longer offers, a file to sign that is not a usable PDF).',
+      ),
+      ...errorResponses(401),
+      ...notVisible,
+      ...flowConflictResponse(
+        'The flow is not a draft (already sent, or ended), or a save or an upload changed it while it was being sent (issues: validation.changedMeanwhile; it is still a draft: send again).',
+      ),
+    },
   };
   routes.get(
     apiRoutes.sendSignFlow,
@@ -124,9 +170,17 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       schema: {
         tags,
         summary: 'Cancels a sent flow for good',
+        security,
         params: z.object({ signFlowId: RecordId }),
         body: CancelRequest,
-        response: { 200: SignFlow },
+        response: {
+          200: SignFlow,
+          ...errorResponses(400, 401),
+          ...notVisible,
+          ...flowConflictResponse(
+            'The flow is not out for signing (a draft, or it finished, was rejected or cancelled meanwhile).',
+          ),
+        },
       },
     },
     async (request) =>
@@ -149,8 +203,9 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
         tags,
         summary:
           "Re-reads the flow's state; re-sends a failed flow (changes state: X-XSRF-TOKEN required also on GET)",
+        security,
         params: z.object({ signFlowId: RecordId }),
-        response: { 200: SignFlowDetailResponse },
+        response: { 200: SignFlowDetailResponse, ...errorResponses(400, 401), ...notVisible },
       },
     },
     async (request) =>
@@ -169,7 +224,8 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       schema: {
         tags,
         summary: 'Attachment content types the portal accepts',
-        response: { 200: z.array(z.string()) },
+        security,
+        response: { 200: z.array(z.string()), ...errorResponses(401) },
       },
     },
     async () => deps.config.allowedAttachmentTypes,
@@ -181,7 +237,8 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
       schema: {
         tags,
         summary: 'Signature levels senders may choose',
-        response: { 200: z.array(z.string()) },
+        security,
+        response: { 200: z.array(z.string()), ...errorResponses(401) },
       },
     },
     async () => deps.config.signatureLevels,

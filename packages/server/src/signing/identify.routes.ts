@@ -3,12 +3,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { injectFetch } from '../auth/identity.ts';
+import { errorResponse, errorResponses } from '../http/error-responses.ts';
 import { beginIdentification, finishIdentification } from './identify.service.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { setSignerCookie, signerLinkOf, signerRequestOf } from './signer-request.ts';
 
 const tags = ['signing'];
 const stateCookie = 'esign_identify';
+const backToSigningPage = z.null().meta({
+  description:
+    "Back to the signer's page (Location), with `?error=<key>` when identification failed or the identity did not match the signer.",
+});
 
 const backToPage = (reply: FastifyReply, token: string, errorKey?: string) =>
   reply.redirect(
@@ -30,6 +35,25 @@ export async function registerIdentifyRoutes(app: FastifyInstance, deps: Signing
         tags,
         summary: "Sends the signer's browser to strong identification (Advanced)",
         params: z.object({ token: z.string().min(1).max(100) }),
+        response: {
+          303: z.null().meta({
+            description:
+              "To the signers' identity provider (Location), which always asks for a fresh login.",
+          }),
+          ...errorResponse(
+            400,
+            'The token is malformed (issues), or the flow is not Advanced (signing.errors.wrongLevel).',
+          ),
+          ...errorResponse(404, 'The link is not valid (signing.errors.linkInvalid).'),
+          ...errorResponse(
+            409,
+            'The task is not open (signing.errors.notYourTurn, alreadyDone, flowEnded).',
+          ),
+          ...errorResponse(
+            503,
+            "The signers' identity provider does not answer (errors.unavailable).",
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -51,7 +75,24 @@ export async function registerIdentifyRoutes(app: FastifyInstance, deps: Signing
 
   routes.get(
     signingRoutes.identifyCallback,
-    { schema: { tags, summary: 'Where the signers’ identity provider answers' } },
+    {
+      schema: {
+        tags,
+        summary: 'Where the signers’ identity provider answers',
+        response: {
+          303: backToSigningPage,
+          ...errorResponse(
+            400,
+            'signing.errors.identificationFailed: the answer is not for an identification started in this browser, or its state is unknown or used, so no signing page to go back to is known.',
+          ),
+          ...errorResponses(404),
+          ...errorResponse(
+            503,
+            "The signers' identity provider does not answer (errors.unavailable).",
+          ),
+        },
+      },
+    },
     async (request, reply) => {
       const callbackUrl = new URL(request.url, deps.config.publicUrl);
       const expectedState = request.cookies[stateCookie];

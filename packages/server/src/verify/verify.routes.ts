@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { cleanFileName } from '../files/file-name.ts';
 import {
   receiveUploadedFile,
@@ -10,9 +11,22 @@ import {
   uploadLimits,
 } from '../files/multipart-upload.ts';
 import type { ReceivedFile } from '../files/receive-upload.ts';
+import { errorResponse } from '../http/error-responses.ts';
 import { reportReceivedFile, verifyReceivedFile, type VerifyDeps } from './verify.service.ts';
 
 const tags = ['verification'];
+
+/** What both calls refuse about the file itself. */
+const fileRefusals = (also = '') => ({
+  ...errorResponse(
+    400,
+    `The file is refused (issues, path \`file\`): missing or not in the field "file", empty, encrypted, or not a PDF; or a PDF the verifier cannot read (verify.errors.unreadable)${also}.`,
+  ),
+  ...errorResponse(
+    413,
+    'The file is over MAX_UPLOAD_MB (issues: `file` validation.fileTooLarge with { max } in MB; refused from the declared Content-Length before the body is read), or the request has more than the one part.',
+  ),
+});
 
 /** Reads the multipart field 'file' to a temporary file, runs `work` on it and removes it. */
 async function withUploadedFile<T>(
@@ -58,7 +72,7 @@ export async function registerVerifyRoutes(app: FastifyInstance, deps: VerifyDep
         tags,
         summary: 'Verifies the signatures of a PDF (multipart field "file"); keeps nothing',
         consumes: ['multipart/form-data'],
-        response: { 200: VerifyResult },
+        response: { 200: VerifyResult, ...fileRefusals() },
       },
     },
     (request) => withUploadedFile(request, deps, (file) => verifyReceivedFile(deps, file)),
@@ -73,7 +87,13 @@ export async function registerVerifyRoutes(app: FastifyInstance, deps: VerifyDep
         summary: 'The same verification as a PDF report sealed by the portal',
         consumes: ['multipart/form-data'],
         querystring: VerifyReportQuery,
-        produces: ['application/pdf'],
+        response: {
+          200: {
+            description: 'The report (PDF/A), sealed by the portal, named in Content-Disposition',
+            content: { 'application/pdf': { schema: z.unknown() } },
+          },
+          ...fileRefusals(', or Language is not one of the portal’s'),
+        },
       },
     },
     async (request, reply) => {

@@ -52,6 +52,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     });
   }
 
+  // Hidden, as the app's files are (@fastify/static hides its routes): for crawlers, not the API.
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config/env.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Clock } from '../../time/clock.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import { requestMetaOf } from '../../http/request-context.ts';
 import { completeLogin, endSamlSessions, recordLoginFailure } from '../login.service.ts';
 import { endSession, hashSessionToken } from '../session.service.ts';
@@ -24,6 +25,7 @@ const LogoutMessage = z.object({
   Signature: z.string().max(2000).optional(),
 });
 type Fields = Record<string, string | undefined>;
+const redirected = (description: string) => ({ 303: z.null().meta({ description }) });
 
 const definedOnly = (fields: Fields): Record<string, string> =>
   Object.fromEntries(
@@ -54,7 +56,12 @@ export async function registerSamlRoutes(
         schema: {
           tags: ['login'],
           summary: 'The service provider metadata for the federation',
-          response: { 200: z.string() },
+          response: {
+            200: {
+              description: 'The metadata (XML)',
+              content: { 'application/samlmetadata+xml': { schema: z.string() } },
+            },
+          },
         },
       },
       async (_request, reply) =>
@@ -68,7 +75,14 @@ export async function registerSamlRoutes(
         schema: {
           tags: ['login'],
           summary: 'Where the identity provider posts the SAML response',
+          consumes: ['application/x-www-form-urlencoded'],
           body: AcsBody,
+          response: {
+            ...redirected(
+              'Signed in: to the return path (Location) with the new session cookie; refused (no login started in this browser, a bad signature or audience): to /login?failed=1.',
+            ),
+            ...errorResponses(400),
+          },
         },
       },
       async (request, reply) => {
@@ -127,6 +141,12 @@ export async function registerSamlRoutes(
     const sloSchema = {
       tags: ['login'],
       summary: 'Single logout: the provider’s LogoutRequest or LogoutResponse',
+      response: {
+        ...redirected(
+          "To the provider's answer to its LogoutRequest (Location), or to the web app's /logout page.",
+        ),
+        ...errorResponses(400),
+      },
     };
     routes.get(
       '/api/esign/Users/saml/slo',
@@ -136,7 +156,14 @@ export async function registerSamlRoutes(
     );
     routes.post(
       '/api/esign/Users/saml/slo',
-      { config: { csrf: false }, schema: { ...sloSchema, body: LogoutMessage } },
+      {
+        config: { csrf: false },
+        schema: {
+          ...sloSchema,
+          consumes: ['application/x-www-form-urlencoded'],
+          body: LogoutMessage,
+        },
+      },
       (request, reply) => handleLogout(request, reply, request.body, null),
     );
   });
