@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerApiTokenRoutes } from './api-tokens/api-tokens.routes.ts';
 import type { Resolver } from './webhooks/webhook-sender.ts';
+import { webhookOpenApi } from './webhooks/webhook-openapi.ts';
 import { registerWebhooks } from './webhooks/webhooks.module.ts';
 import { registerAuthJobs } from './auth/auth.jobs.ts';
 import { registerIdentity } from './auth/identity.ts';
@@ -104,7 +105,7 @@ export async function buildApp({
 
   await app.register(cookie, { secret: config.sessionSecret });
   registerSecurityHeaders(app, config);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { webhooks: webhookOpenApi() });
   await registerIdentity(
     app,
     { config, database, clock },

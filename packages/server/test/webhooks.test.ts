@@ -396,6 +396,21 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
     await admin.delete(`${hooks}/${all.Id}`);
   });
 
+  it('describes every event in the OpenAPI document, with its signed headers and body', async () => {
+    const document = (await context.app.inject({ url: '/api/docs/json' })).json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.webhooks).sort()).toEqual([...allEvents, 'webhook.test'].sort());
+    const finished = document.webhooks['signflow.finished'].post;
+    expect(finished.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    const body = finished.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['Id', 'Type', 'Timestamp', 'Data']);
+    expect(JSON.stringify(body)).toContain('DownloadPath');
+  });
+
   it('turns off an endpoint that failed for three days in a row and mails its owner', async () => {
     const user = await signedIn('user@example.com', 'user-demo');
     const hook = await register(user, {

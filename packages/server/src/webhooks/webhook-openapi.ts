@@ -1,5 +1,6 @@
 import { WebhookEventBody, WebhookEventType, webhookTestEventType } from '@esign/contract';
 import { z } from 'zod';
+import type { OpenApiWebhooks } from '../http/openapi.ts';
 
 const whenOf: Record<WebhookEventType | typeof webhookTestEventType, string> = {
   'signflow.sent': 'The flow went out to its signers.',
@@ -28,9 +29,10 @@ const header = (name: string, description: string, example: string) => ({
  * The events as OpenAPI 3.1 `webhooks`: one POST per event type, with the Standard Webhooks
  * headers and the JSON body the receiver gets.
  */
-export function webhookOpenApi(): Record<string, unknown> {
+export function webhookOpenApi(): OpenApiWebhooks {
   const body = z.toJSONSchema(WebhookEventBody, { target: 'draft-2020-12', io: 'output' });
   const types = [...WebhookEventType.options, webhookTestEventType] as const;
+  // The path items are OpenAPI's shape; its types want literal unions the objects here widen.
   return Object.fromEntries(
     types.map((type) => [
       type,
@@ -63,5 +65,5 @@ export function webhookOpenApi(): Record<string, unknown> {
         },
       },
     ]),
-  );
+  ) as OpenApiWebhooks;
 }

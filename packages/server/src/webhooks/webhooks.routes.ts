@@ -1,7 +1,6 @@
 import {
   CreatedWebhook,
   CreateWebhookRequest,
-  ErrorBody,
   UpdateWebhookRequest,
   WebhookDelivery,
   WebhookDeliveryIdParams,
@@ -13,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponse, errorResponses } from '../http/error-responses.ts';
 import { requestContextOf, requireSession, userOf } from '../http/request-context.ts';
 import {
   createWebhook,
@@ -33,7 +33,14 @@ export async function registerWebhookRoutes(app: FastifyInstance, deps: WebhookD
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Webhooks'];
   const security = [{ sessionCookie: [] }];
-  const unknown = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+  const notManaged = errorResponse(
+    404,
+    'No endpoint of this id that the caller manages: unknown, removed, or another user’s, group’s or (to a non-administrator) the organisation’s (errors.notFound either way).',
+  );
+  const turnedOff = errorResponse(
+    409,
+    'The endpoint is turned off (webhooks.errors.endpointDisabled): turn it on first (PUT with Enabled true).',
+  );
 
   routes.get(
     webhookPaths.webhooks,
@@ -44,7 +51,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, deps: WebhookD
         security,
         summary:
           "The endpoints the caller manages: their own, their groups' and (administrators) the organisation's",
-        response: { 200: z.array(WebhookListItem), 401: ErrorBody, 403: ErrorBody },
+        response: { 200: z.array(WebhookListItem), ...errorResponses(401) },
       },
     },
     async (request) => listWebhooks(deps, userOf(request)),
@@ -61,7 +68,18 @@ export async function registerWebhookRoutes(app: FastifyInstance, deps: WebhookD
         description:
           'Url: https (http only for 127.0.0.1 with WEBHOOK_ALLOW_HTTP), whose host resolves only to addresses WEBHOOK_ALLOWED_HOSTS allows (400 webhooks.errors.urlNotHttps, addressNotAllowed, hostNotFound on Url). Scope "group" needs a GroupId of a group the caller belongs to (400 webhooks.errors.groupNotAllowed); "organisation" only for administrators (403 webhooks.errors.organisationScopeNotAllowed).',
         body: CreateWebhookRequest,
-        response: { 200: CreatedWebhook, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        response: {
+          200: CreatedWebhook,
+          ...errorResponse(
+            400,
+            'issues: a field is not valid; Url not https (webhooks.errors.urlNotHttps), resolving to an address WEBHOOK_ALLOWED_HOSTS does not allow (webhooks.errors.addressNotAllowed) or not resolving (webhooks.errors.hostNotFound); GroupId not a group of the caller (webhooks.errors.groupNotAllowed).',
+          ),
+          ...errorResponses(401),
+          ...errorResponse(
+            403,
+            'Scope "organisation" from a user who is not an administrator (webhooks.errors.organisationScopeNotAllowed, also in issues under Scope).',
+          ),
+        },
       },
     },
     async (request) => {
@@ -82,7 +100,15 @@ export async function registerWebhookRoutes(app: FastifyInstance, deps: WebhookD
           'Turning a disabled endpoint on clears its failures; deliveries it missed while off can be sent again one by one (redeliver).',
         params: WebhookIdParams,
         body: UpdateWebhookRequest,
-        response: { 200: WebhookListItem, 400: ErrorBody, ...unknown },
+        response: {
+          200: WebhookListItem,
+          ...errorResponse(
+            400,
+            'issues: a field is not valid, or a changed Url is refused as at creation (webhooks.errors.urlNotHttps, addressNotAllowed, hostNotFound).',
+          ),
+          ...errorResponses(401),
+          ...notManaged,
+        },
       },
     },
     async (request) => {
@@ -106,7 +132,11 @@ export async function registerWebhookRoutes(app: FastifyInstance, deps: WebhookD
         security,
         summary: 'Removes an endpoint and its deliveries',
         params: WebhookIdParams,
-        response: { 204: z.null().describe('Removed'), 400: ErrorBody, ...unknown },
+        response: {
+          204: z.null().describe('Removed'),
+          ...errorResponses(400, 401),
+          ...notManaged,
+        },
       },
     },
     async (request, reply) => {
@@ -125,7 +155,11 @@ export async function registerWebhookRoutes(app: FastifyInstance, deps: WebhookD
         security,
         summary: "The endpoint's newest 100 deliveries, each with its last attempt",
         params: WebhookIdParams,
-        response: { 200: z.array(WebhookDelivery), 400: ErrorBody, ...unknown },
+        response: {
+          200: z.array(WebhookDelivery),
+          ...errorResponses(400, 401),
+          ...notManaged,
+        },
       },
     },
     async (request) => listWebhookDeliveries(deps, userOf(request), request.params.id),
@@ -141,7 +175,12 @@ export async function registerWebhookRoutes(app: FastifyInstance, deps: WebhookD
         summary: 'Sends a webhook.test event to the endpoint now',
         description: '409 webhooks.errors.endpointDisabled while the endpoint is off.',
         params: WebhookIdParams,
-        response: { 200: WebhookDelivery, 400: ErrorBody, ...unknown, 409: ErrorBody },
+        response: {
+          200: WebhookDelivery,
+          ...errorResponses(400, 401),
+          ...notManaged,
+          ...turnedOff,
+        },
       },
     },
     async (request) => sendTestEvent(deps, userOf(request), request.params.id),
@@ -158,7 +197,15 @@ export async function registerWebhookRoutes(app: FastifyInstance, deps: WebhookD
           "Sends a delivery's event again (the same webhook-id), after the flow's other waiting deliveries",
         description: '409 webhooks.errors.endpointDisabled while the endpoint is off.',
         params: WebhookDeliveryIdParams,
-        response: { 200: WebhookDelivery, 400: ErrorBody, ...unknown, 409: ErrorBody },
+        response: {
+          200: WebhookDelivery,
+          ...errorResponses(400, 401),
+          ...errorResponse(
+            404,
+            'No delivery of this id to an endpoint the caller manages (errors.notFound).',
+          ),
+          ...turnedOff,
+        },
       },
     },
     async (request) => redeliver(deps, userOf(request), request.params.deliveryId),
