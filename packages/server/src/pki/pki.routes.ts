@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { crlPaths, type PortalTrust } from './portal-trust.ts';
 
 /**
@@ -13,26 +13,57 @@ export async function registerPkiRoutes(
 ) {
   if (options.tsaPublic) await registerTimestampAuthority(app, trust);
 
-  for (const [which, path] of Object.entries(crlPaths) as Array<['issuing' | 'root', string]>) {
-    app.get(
-      path,
-      {
-        schema: {
-          tags: ['trust services'],
-          summary: `The ${which} CA's certificate revocation list (DER)`,
-        },
+  const sendCrl = async (reply: FastifyReply, crl: Promise<Buffer>) =>
+    reply
+      .type('application/pkix-crl')
+      .header('Cache-Control', 'public, max-age=600')
+      .send(await crl);
+  app.get(
+    crlPaths.root,
+    {
+      schema: {
+        tags: ['trust services'],
+        summary: "The root CA's certificate revocation list (DER)",
       },
-      async (_request, reply) =>
-        reply
-          .type('application/pkix-crl')
-          .header('Cache-Control', 'public, max-age=600')
-          .send(await trust.crl(which)),
-    );
-  }
+    },
+    async (_request, reply) => sendCrl(reply, trust.crl('root')),
+  );
+  // Each issuing CA's CRL stays published for the certificates it issued: the first's at
+  // issuing.crl, a later generation's (a rollover) at issuing-<generation>.crl.
+  app.get(
+    crlPaths.issuing,
+    {
+      schema: {
+        tags: ['trust services'],
+        summary: "The issuing CA's certificate revocation list (DER)",
+      },
+    },
+    async (_request, reply) => sendCrl(reply, trust.crl('issuing', undefined, 1)),
+  );
+  app.get<{ Params: { generation: string } }>(
+    '/api/pki/issuing-:generation(^\\d{1,6}).crl',
+    {
+      schema: {
+        tags: ['trust services'],
+        summary:
+          "A later issuing CA's certificate revocation list (DER), by the PKI generation that created it",
+      },
+    },
+    async (request, reply) => {
+      const generation = Number(request.params.generation);
+      if (generation < 2 || !trust.issuingGenerations().includes(generation)) {
+        await trust.reload();
+        if (generation < 2 || !trust.issuingGenerations().includes(generation))
+          return reply.status(404).type('text/plain').send('No such CRL.');
+      }
+      return sendCrl(reply, trust.crl('issuing', undefined, generation));
+    },
+  );
+  // Read at each request: a rollover replaces the issuing CA and the TSA certificate.
   const certificates = {
-    root: trust.pki.root,
-    issuing: trust.pki.issuing,
-    tsa: trust.pki.timeStamping,
+    root: () => trust.pki.root,
+    issuing: () => trust.pki.issuing,
+    tsa: () => trust.pki.timeStamping,
   } as const;
   for (const [name, credential] of Object.entries(certificates)) {
     app.get(
@@ -42,7 +73,7 @@ export async function registerPkiRoutes(
         reply
           .type('application/x-pem-file')
           .header('Cache-Control', 'public, max-age=3600')
-          .send(credential.certificatePem),
+          .send(credential().certificatePem),
     );
   }
 }
