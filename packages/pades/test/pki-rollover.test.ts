@@ -30,6 +30,12 @@ const years = (n: number) => n * 365 * dayMs;
 const cert = (credential: PkiCredential) => new X509Certificate(credential.certificate);
 const endOf = (credential: PkiCredential) => new Date(cert(credential).validTo).getTime();
 
+function nth<T>(list: readonly T[], index: number): T {
+  const item = list[index];
+  if (item === undefined) throw new Error(`no item ${index}`);
+  return item;
+}
+
 function freshStore(): PkiStore {
   return createDirectoryPkiStore(mkdtempSync(join(tmpdir(), 'pki-rollover-')));
 }
@@ -59,8 +65,8 @@ function opensslVerify(root: PkiCredential, issuing: PkiCredential, leaf: PkiCre
 describe('rolling the portal PKI over', () => {
   it('renews nothing while every credential has time left', async () => {
     const store = freshStore();
-    const [first] = await loadPortalPkiGenerations(store, options);
-    expect(rolloverDue(first!.pki, timing(after(years(1))))).toEqual({
+    const first = nth(await loadPortalPkiGenerations(store, options), 0);
+    expect(rolloverDue(first.pki, timing(after(years(1))))).toEqual({
       issuing: false,
       seal: false,
       timeStamping: false,
@@ -70,8 +76,8 @@ describe('rolling the portal PKI over', () => {
   });
 
   it('decides from what is left: seal under 90 days, TSA under a year (or the archive lead and 30 days), issuing CA under 6 years', async () => {
-    const [first] = await loadPortalPkiGenerations(freshStore(), options);
-    const pki = first!.pki;
+    const first = nth(await loadPortalPkiGenerations(freshStore(), options), 0);
+    const pki = first.pki;
     const sealEnd = endOf(pki.seal);
     const tsaEnd = endOf(pki.timeStamping);
     const issuingEnd = endOf(pki.issuing);
@@ -97,25 +103,25 @@ describe('rolling the portal PKI over', () => {
 
   it('renews an expiring seal alone with a new key, keeping the generation before it', async () => {
     const store = freshStore();
-    const [first] = await loadPortalPkiGenerations(store, options);
-    const now = new Date(endOf(first!.pki.seal) - 30 * dayMs);
+    const first = nth(await loadPortalPkiGenerations(store, options), 0);
+    const now = new Date(endOf(first.pki.seal) - 30 * dayMs);
     const generations = await rollOverPortalPki(store, options, timing(now));
     expect(generations.map((g) => [g.generation, g.issuingGeneration, g.renewed])).toEqual([
       [1, 1, ['root', 'issuing', 'seal', 'timeStamping']],
       [2, 1, ['seal']],
     ]);
-    const second = generations[1]!.pki;
-    expect(second.seal.certificate.equals(first!.pki.seal.certificate)).toBe(false);
-    expect(cert(second.seal).publicKey.equals(cert(first!.pki.seal).publicKey)).toBe(false);
+    const second = nth(generations, 1).pki;
+    expect(second.seal.certificate.equals(first.pki.seal.certificate)).toBe(false);
+    expect(cert(second.seal).publicKey.equals(cert(first.pki.seal).publicKey)).toBe(false);
     expect(endOf(second.seal)).toBeGreaterThan(now.getTime() + years(3) - 2 * dayMs);
-    expect(second.issuing.certificate.equals(first!.pki.issuing.certificate)).toBe(true);
-    expect(second.timeStamping.certificate.equals(first!.pki.timeStamping.certificate)).toBe(true);
+    expect(second.issuing.certificate.equals(first.pki.issuing.certificate)).toBe(true);
+    expect(second.timeStamping.certificate.equals(first.pki.timeStamping.certificate)).toBe(true);
     expect(second.crlUrl).toBe(options.crlUrl);
     expect(opensslVerify(second.root, second.issuing, second.seal, now)).toMatch(/OK/);
     // The old seal, as an old signature needs it, is still there to be read.
     const reread = await loadPortalPkiGenerations(store, options);
-    expect(reread[0]!.pki.seal.certificate.equals(first!.pki.seal.certificate)).toBe(true);
-    expect(reread[1]!.pki.seal.certificate.equals(second.seal.certificate)).toBe(true);
+    expect(nth(reread, 0).pki.seal.certificate.equals(first.pki.seal.certificate)).toBe(true);
+    expect(nth(reread, 1).pki.seal.certificate.equals(second.seal.certificate)).toBe(true);
     // Done once: the next day nothing is due.
     expect(
       await rollOverPortalPki(store, options, timing(new Date(now.getTime() + dayMs))),
@@ -124,10 +130,10 @@ describe('rolling the portal PKI over', () => {
 
   it('renews the issuing CA with six years left, and the seal and TSA under it, with a CRL URL of its own', async () => {
     const store = freshStore();
-    const [first] = await loadPortalPkiGenerations(store, options);
-    const now = new Date(endOf(first!.pki.issuing) - years(6) + 10 * dayMs);
+    const first = nth(await loadPortalPkiGenerations(store, options), 0);
+    const now = new Date(endOf(first.pki.issuing) - years(6) + 10 * dayMs);
     const generations = await rollOverPortalPki(store, options, timing(now));
-    const current = generations.at(-1)!;
+    const current = nth(generations, generations.length - 1);
     expect([current.generation, current.issuingGeneration, current.renewed]).toEqual([
       2,
       2,
@@ -135,8 +141,8 @@ describe('rolling the portal PKI over', () => {
     ]);
     const { pki } = current;
     expect(cert(pki.issuing).subject).toContain('Issuing CA 2');
-    expect(cert(pki.issuing).checkIssued(cert(first!.pki.root))).toBe(true);
-    expect(pki.root.certificate.equals(first!.pki.root.certificate)).toBe(true);
+    expect(cert(pki.issuing).checkIssued(cert(first.pki.root))).toBe(true);
+    expect(pki.root.certificate.equals(first.pki.root.certificate)).toBe(true);
     expect(endOf(pki.issuing)).toBeGreaterThan(now.getTime() + years(9));
     // A TSA certificate of five years, within its CA's life; both leaves under the new CA.
     expect(endOf(pki.timeStamping)).toBeGreaterThan(now.getTime() + years(5) - 2 * dayMs);
@@ -163,23 +169,24 @@ describe('rolling the portal PKI over', () => {
 
   it('ends with one generation when two nodes roll over at once', async () => {
     const store = freshStore();
-    const [first] = await loadPortalPkiGenerations(store, options);
-    const now = new Date(endOf(first!.pki.seal) - 10 * dayMs);
-    const [a, b] = await Promise.all([
+    const first = nth(await loadPortalPkiGenerations(store, options), 0);
+    const now = new Date(endOf(first.pki.seal) - 10 * dayMs);
+    const racing = await Promise.all([
       rollOverPortalPki(store, options, timing(now)),
       rollOverPortalPki(store, options, timing(now)),
     ]);
+    const [a, b] = [nth(racing, 0), nth(racing, 1)];
     expect(a).toHaveLength(2);
     expect(b).toHaveLength(2);
-    expect(a[1]!.renewed).toEqual(['seal']);
-    expect(a[1]!.pki.seal.certificate.equals(b[1]!.pki.seal.certificate)).toBe(true);
+    expect(nth(a, 1).renewed).toEqual(['seal']);
+    expect(nth(a, 1).pki.seal.certificate.equals(nth(b, 1).pki.seal.certificate)).toBe(true);
     expect(await store.read(portalPkiGenerationEntry(3))).toBeNull();
   });
 
   it('refuses a generation whose key does not open with the passphrase', async () => {
     const store = freshStore();
-    const [first] = await loadPortalPkiGenerations(store, options);
-    await rollOverPortalPki(store, options, timing(new Date(endOf(first!.pki.seal) - dayMs)));
+    const first = nth(await loadPortalPkiGenerations(store, options), 0);
+    await rollOverPortalPki(store, options, timing(new Date(endOf(first.pki.seal) - dayMs)));
     await expect(
       loadPortalPkiGenerations(store, { ...options, passphrase: 'wrong passphrase' }),
     ).rejects.toThrow();
