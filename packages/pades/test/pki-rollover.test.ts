@@ -167,6 +167,26 @@ describe('rolling the portal PKI over', () => {
     expect(text).toContain(options.crlUrlOf(2));
   });
 
+  it('cuts a renewal short at its CA and does not renew what cannot outlive the old one', async () => {
+    const store = freshStore();
+    const first = nth(await loadPortalPkiGenerations(store, options), 0);
+    const rootEnd = endOf(first.pki.root);
+    // Five years before the root ends: a new issuing CA lives only until the root does.
+    const now = new Date(rootEnd - years(5));
+    const generations = await rollOverPortalPki(store, options, timing(now));
+    const { pki } = nth(generations, 1);
+    expect(endOf(pki.issuing)).toBe(rootEnd);
+    expect(endOf(pki.timeStamping)).toBeLessThanOrEqual(endOf(pki.issuing));
+    // The next day the issuing CA has under six years left, but no renewal could outlive it.
+    const nextDay = new Date(now.getTime() + dayMs);
+    expect(rolloverDue(pki, timing(nextDay))).toEqual({
+      issuing: false,
+      seal: false,
+      timeStamping: false,
+    });
+    expect(await rollOverPortalPki(store, options, timing(nextDay))).toHaveLength(2);
+  });
+
   it('ends with one generation when two nodes roll over at once', async () => {
     const store = freshStore();
     const first = nth(await loadPortalPkiGenerations(store, options), 0);
