@@ -25,6 +25,7 @@ import { registerDevMailRoutes } from './mail/dev-mail.routes.ts';
 import { registerMailJob } from './mail/mail-job.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerPkiRoutes } from './pki/pki.routes.ts';
+import { createPkiReloader, registerPkiJobs } from './pki/pki.jobs.ts';
 import { loadPortalTrust } from './pki/portal-trust.ts';
 import { registerGroupAdminRoutes } from './groups/groups-admin.routes.ts';
 import { registerGroupRoutes } from './groups/groups.routes.ts';
@@ -166,6 +167,8 @@ export async function buildApp({
   app.decorate('jobWorker', worker);
   await registerDevMailRoutes(app, { config, db: database.db });
   const trust = await loadPortalTrust(database.db, config, clock);
+  registerPkiJobs(worker, trust, jobLog);
+  const pkiReloader = createPkiReloader(trust, jobLog);
   const signFlowDeps = {
     db: database.db,
     storage,
@@ -207,6 +210,7 @@ export async function buildApp({
     // run's jobs are released and what that run left is swept before it takes new work.
     await heartbeat.start();
     await sweeper.start();
+    pkiReloader.start();
     if (config.jobWorker) await worker.start();
   });
   // preClose, not onClose: onClose hooks run last-registered first, so server.ts's database
@@ -214,6 +218,7 @@ export async function buildApp({
   app.addHook('preClose', async () => {
     await worker.stop();
     await sweeper.stop();
+    await pkiReloader.stop();
     await heartbeat.stop().catch((error: unknown) => {
       jobLog.warn({ error: (error as Error).message }, 'could not record this node as stopped');
     });

@@ -20,6 +20,21 @@ export {
   type PortalPki,
   type PortalPkiOptions,
 } from './portal-pki.ts';
+export {
+  issueRollover,
+  issuingRenewBeforeYears,
+  loadPortalPkiGenerations,
+  portalPkiGenerationEntry,
+  rollOverPortalPki,
+  rolloverDue,
+  sealRenewBeforeMs,
+  timeStampingRenewBeforeMs,
+  type PortalPkiGeneration,
+  type PortalPkiRolloverOptions,
+  type RolloverPlan,
+  type RolloverTiming,
+} from './portal-pki-rollover.ts';
+export type { PortalRole } from './portal-pki-bundle.ts';
 export { loadOrCreatePkiPassphrase } from './passphrase.ts';
 export { issueOneTimeCertificate, type OneTimeCertificateRequest } from './one-time-certificate.ts';
 export { createCrl, createRootCrl, type CrlOptions, type RevokedCertificate } from './crl.ts';

@@ -1,28 +1,36 @@
 import { addCollectedValidationData } from '@esign/pades';
 import type { PortalTrust } from './portal-trust.ts';
 
-/** What adding the portal's validation data needs: its PKI, seal and CRLs. */
+/** What adding the portal's validation data needs: its PKI (every generation), seal and CRLs. */
 interface TrustDeps {
   trust: PortalTrust;
 }
 
 /**
- * What the portal knows without fetching, for the /DSS: its CAs', TSA's and seal's
- * certificates and CRLs of its CAs issued in a later second than `after` (so they speak for
- * every signature made before it, as validators want revocation data issued after the
- * signature). A trust service's or an external TSA's chain is collected from the file itself.
+ * What the portal knows without fetching, for the /DSS: the certificates of every generation
+ * of its PKI (CAs, TSA, seal: a file may hold signatures and time stamps of earlier ones) and
+ * CRLs of its root and of every issuing CA issued in a later second than `after` (so they
+ * speak for every signature made before it, as validators want revocation data issued after
+ * the signature). A trust service's or an external TSA's chain is collected from the file itself.
  */
 async function portalValidationData(deps: TrustDeps, after: Date, certificates: Buffer[]) {
-  const { pki, seal } = deps.trust;
+  const { trust } = deps;
+  const credentials = [
+    ...trust.generations.flatMap(({ pki }) => [pki.root, pki.issuing, pki.timeStamping, pki.seal]),
+    trust.seal,
+  ];
+  const unique = new Map<string, Buffer>();
+  for (const der of credentials.flatMap((credential) => [
+    credential.certificate,
+    ...credential.chain,
+  ]))
+    unique.set(der.toString('base64'), der);
+  const issuingCrls = await Promise.all(
+    trust.issuingGenerations().map((generation) => trust.crl('issuing', after, generation)),
+  );
   return {
-    certificates: [
-      ...[pki.root, pki.issuing, pki.timeStamping, seal].flatMap((credential) => [
-        credential.certificate,
-        ...credential.chain,
-      ]),
-      ...certificates,
-    ],
-    crls: [await deps.trust.crl('issuing', after), await deps.trust.crl('root', after)],
+    certificates: [...unique.values(), ...certificates],
+    crls: [...issuingCrls, await trust.crl('root', after)],
   };
 }
 

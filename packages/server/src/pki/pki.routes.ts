@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ErrorBody, errorResponse, withoutClientErrors } from '../http/error-responses.ts';
 import { crlPaths, type PortalTrust } from './portal-trust.ts';
@@ -19,27 +19,73 @@ export async function registerPkiRoutes(
     response: { 200: { description, content: { [mediaType]: { schema: z.unknown() } } } },
   });
 
-  for (const [which, path] of Object.entries(crlPaths) as Array<['issuing' | 'root', string]>) {
-    app.get(
-      path,
-      {
-        schema: {
-          tags: ['trust services'],
-          summary: `The ${which} CA's certificate revocation list (DER)`,
-          ...published('application/pkix-crl', 'The CRL (DER), fresh for ten minutes'),
+  const sendCrl = async (reply: FastifyReply, crl: Promise<Buffer>) =>
+    reply
+      .type('application/pkix-crl')
+      .header('Cache-Control', 'public, max-age=600')
+      .send(await crl);
+  const crlAnswer = published('application/pkix-crl', 'The CRL (DER), fresh for ten minutes');
+  app.get(
+    crlPaths.root,
+    {
+      schema: {
+        tags: ['trust services'],
+        summary: "The root CA's certificate revocation list (DER)",
+        ...crlAnswer,
+      },
+    },
+    async (_request, reply) => sendCrl(reply, trust.crl('root')),
+  );
+  // Each issuing CA's CRL stays published for the certificates it issued: the first's at
+  // issuing.crl, a later generation's (a rollover) at issuing-<generation>.crl.
+  app.get(
+    crlPaths.issuing,
+    {
+      schema: {
+        tags: ['trust services'],
+        summary: "The first issuing CA's certificate revocation list (DER)",
+        ...crlAnswer,
+      },
+    },
+    async (_request, reply) => sendCrl(reply, trust.crl('issuing', undefined, 1)),
+  );
+  let lastReload = 0;
+  app.get<{ Params: { generation: string } }>(
+    '/api/pki/issuing-:generation.crl',
+    {
+      schema: {
+        tags: ['trust services'],
+        summary:
+          "A later issuing CA's certificate revocation list (DER), by the PKI generation that created it",
+        response: {
+          ...crlAnswer.response,
+          404: {
+            description: 'No issuing CA was created by this generation (a rollover renews it).',
+            content: { 'text/plain': { schema: z.string() } },
+          },
         },
       },
-      async (_request, reply) =>
-        reply
-          .type('application/pkix-crl')
-          .header('Cache-Control', 'public, max-age=600')
-          .send(await trust.crl(which)),
-    );
-  }
+    },
+    async (request, reply) => {
+      const generation = /^\d{1,6}$/.test(request.params.generation)
+        ? Number(request.params.generation)
+        : 0;
+      const known = () => generation >= 2 && trust.issuingGenerations().includes(generation);
+      // A generation another node made since this one last read the store: read it again,
+      // at most once a minute, so that unknown numbers cannot make every request a read.
+      if (!known() && generation >= 2 && Date.now() - lastReload > 60_000) {
+        lastReload = Date.now();
+        await trust.reload();
+      }
+      if (!known()) return reply.status(404).type('text/plain').send('No such CRL.');
+      return sendCrl(reply, trust.crl('issuing', undefined, generation));
+    },
+  );
+  // Read at each request: a rollover replaces the issuing CA and the TSA certificate.
   const certificates = {
-    root: trust.pki.root,
-    issuing: trust.pki.issuing,
-    tsa: trust.pki.timeStamping,
+    root: () => trust.pki.root,
+    issuing: () => trust.pki.issuing,
+    tsa: () => trust.pki.timeStamping,
   } as const;
   for (const [name, credential] of Object.entries(certificates)) {
     app.get(
@@ -55,7 +101,7 @@ export async function registerPkiRoutes(
         reply
           .type('application/x-pem-file')
           .header('Cache-Control', 'public, max-age=3600')
-          .send(credential.certificatePem),
+          .send(credential().certificatePem),
     );
   }
 }

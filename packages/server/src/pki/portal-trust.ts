@@ -4,12 +4,15 @@ import {
   createCrl,
   createRootCrl,
   createTimestampResponder,
-  loadOrCreatePortalPki,
   loadPkcs12,
+  loadPortalPkiGenerations,
+  rollOverPortalPki,
   requestLocalTimestamp,
   requestTimestamp,
   type KeyCredential,
+  type PkiCredential,
   type PortalPki,
+  type PortalPkiGeneration,
 } from '@esign/pades';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config/env.ts';
@@ -19,55 +22,114 @@ import { createDatabasePkiStore } from './database-pki-store.ts';
 
 export const crlPaths = { issuing: '/api/pki/issuing.crl', root: '/api/pki/root.crl' } as const;
 
+/** Where the CRL of a generation's issuing CA is published: the first's at crlPaths.issuing. */
+export const issuingCrlPath = (issuingGeneration: number) =>
+  issuingGeneration === 1 ? crlPaths.issuing : `/api/pki/issuing-${issuingGeneration}.crl`;
+
 /** The portal's certificates and time stamps: its own PKI, an operator's seal, an external TSA. */
 export interface PortalTrust {
-  pki: PortalPki;
-  /** The e-seal that seals documents in the organisation's name. */
-  seal: KeyCredential;
+  /** The current generation of the portal PKI, read at each use (a rollover replaces it). */
+  readonly pki: PortalPki;
+  /** The e-seal that seals documents in the organisation's name (current at each use). */
+  readonly seal: KeyCredential;
+  /** Every generation of the portal PKI, oldest first: the earlier ones for earlier signatures. */
+  readonly generations: readonly PortalPkiGeneration[];
   /** Time stamps for a SHA-256 digest: from TSA_URL, or from the portal's own TSA. */
   timestamp(digest: Buffer): Promise<Buffer>;
   /** Answers an RFC 3161 request (the portal's own TSA endpoint). */
   respondToTimestampRequest(request: Buffer): Promise<Buffer>;
   /**
-   * The current CRL of the issuing CA or of the root (DER); given `issuedAfter`, one whose
-   * thisUpdate falls in a later whole second (CRLs state whole seconds), made anew if need be.
+   * The current CRL of an issuing CA (the current one, or the one created by generation
+   * `issuingGeneration`) or of the root (DER); given `issuedAfter`, one whose thisUpdate falls
+   * in a later whole second (CRLs state whole seconds), made anew if need be. Throws for an
+   * issuing generation there is none of.
    */
-  crl(which: 'issuing' | 'root', issuedAfter?: Date): Promise<Buffer>;
+  crl(which: 'issuing' | 'root', issuedAfter?: Date, issuingGeneration?: number): Promise<Buffer>;
+  /** The generations that created an issuing CA, oldest first: each has a CRL of its own. */
+  issuingGenerations(): number[];
+  /** Reads the generations other nodes wrote since (on start, then daily and hourly). */
+  reload(): Promise<void>;
+  /** Renews what is due at the clock's time as a new generation (rolloverDue); answers it, or null. */
+  rollOver(): Promise<PortalPkiGeneration | null>;
 }
 
 const crlLifetimeMs = 60 * 60 * 1000;
 const wholeSecond = (time: Date) => Math.floor(time.getTime() / 1000) * 1000;
 
-/** Loads (or on the first start creates) the portal PKI and what is built on it. */
+/** Loads (or on the first start creates) the portal PKI, every generation of it, and what is built on it. */
 export async function loadPortalTrust(
   db: Kysely<Database>,
   config: AppConfig,
   clock: Clock,
 ): Promise<PortalTrust> {
-  const pki = await loadOrCreatePortalPki(createDatabasePkiStore(db, clock), {
+  const store = createDatabasePkiStore(db, clock);
+  const publicUrl = (path: string) => new URL(path.slice(1), config.publicUrl).href;
+  const options = {
     passphrase: config.pkiPassphrase,
     organisation: config.organizationName || 'eSign portal',
     country: 'FI',
-    crlUrl: new URL(crlPaths.issuing.slice(1), config.publicUrl).href,
-    rootCrlUrl: new URL(crlPaths.root.slice(1), config.publicUrl).href,
-  });
-  const seal = config.sealP12
+    crlUrl: publicUrl(crlPaths.issuing),
+    rootCrlUrl: publicUrl(crlPaths.root),
+    crlUrlOf: (issuingGeneration: number) => publicUrl(issuingCrlPath(issuingGeneration)),
+  };
+  const operatorSeal = config.sealP12
     ? await loadPkcs12(await readFile(config.sealP12.path), config.sealP12.password)
-    : pki.seal;
-  const responder = createTimestampResponder({
-    ...pki.timeStamping,
-    policyOid: config.tsaPolicyOid,
+    : null;
+  let generations = await loadPortalPkiGenerations(store, options);
+  const current = () => generations[generations.length - 1] as PortalPkiGeneration;
+  // The responder signs with the current TSA credential; rebuilt when a rollover renews it.
+  const responderFor = (credential: PkiCredential) => ({
+    certificate: credential.certificate,
+    responder: createTimestampResponder({ ...credential, policyOid: config.tsaPolicyOid }),
   });
-  const cache = new Map<'issuing' | 'root', { der: Buffer; issued: number; until: number }>();
+  let tsa = responderFor(current().pki.timeStamping);
+  const use = (loaded: PortalPkiGeneration[]) => {
+    // Never go back: a read that raced a newer rollover keeps the newer.
+    if (loaded.length < generations.length) return;
+    generations = loaded;
+    const timeStamping = current().pki.timeStamping;
+    if (!timeStamping.certificate.equals(tsa.certificate)) tsa = responderFor(timeStamping);
+  };
+  const issuingOf = (issuingGeneration: number) =>
+    generations.find((generation) => generation.generation === issuingGeneration)?.pki;
+  const cache = new Map<string, { der: Buffer; issued: number; until: number }>();
   const tsaUrl = config.tsaUrl;
   return {
-    pki,
-    seal,
+    get pki() {
+      return current().pki;
+    },
+    get seal() {
+      return operatorSeal ?? current().pki.seal;
+    },
+    get generations() {
+      return generations;
+    },
     timestamp: (digest) =>
-      tsaUrl ? requestTimestamp(tsaUrl, digest) : requestLocalTimestamp(responder, digest),
-    respondToTimestampRequest: (request) => responder.respond(request),
-    async crl(which, issuedAfter) {
-      const cached = cache.get(which);
+      tsaUrl ? requestTimestamp(tsaUrl, digest) : requestLocalTimestamp(tsa.responder, digest),
+    respondToTimestampRequest: (request) => tsa.responder.respond(request),
+    issuingGenerations: () => [
+      ...new Set(generations.map((generation) => generation.issuingGeneration)),
+    ],
+    async reload() {
+      use(await loadPortalPkiGenerations(store, options));
+    },
+    async rollOver() {
+      const before = current().generation;
+      use(
+        await rollOverPortalPki(store, options, {
+          now: clock.now(),
+          archiveRenewBeforeDays: config.archiveRenewBeforeDays,
+        }),
+      );
+      return current().generation > before ? current() : null;
+    },
+    async crl(which, issuedAfter, issuingGeneration) {
+      const generation = issuingGeneration ?? current().issuingGeneration;
+      const authority = which === 'root' ? current().pki : issuingOf(generation);
+      if (!authority)
+        throw new Error(`The portal PKI has no issuing CA of generation ${generation}`);
+      const key = which === 'root' ? 'root' : `issuing-${generation}`;
+      const cached = cache.get(key);
       const after = issuedAfter ? wholeSecond(issuedAfter) : -Infinity;
       if (cached && cached.until > clock.now().getTime() && cached.issued > after)
         return cached.der;
@@ -78,9 +140,9 @@ export async function loadPortalTrust(
       // Nothing is revoked yet: one-time certificates live for minutes and are not reused.
       const der =
         which === 'issuing'
-          ? await createCrl(pki, { revoked: [] })
-          : await createRootCrl(pki, { revoked: [] });
-      cache.set(which, { der, issued, until: clock.now().getTime() + crlLifetimeMs });
+          ? await createCrl(authority, { revoked: [] })
+          : await createRootCrl(authority, { revoked: [] });
+      cache.set(key, { der, issued, until: clock.now().getTime() + crlLifetimeMs });
       return der;
     },
   };
