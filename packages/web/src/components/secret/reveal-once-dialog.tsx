@@ -6,6 +6,8 @@ interface RevealOnceDialogProps<Created> {
   onHide: () => void;
   onExited: () => void;
   testId: string;
+  /** A wider dialog for a longer form. */
+  size?: 'lg';
   /** The form, which calls onCreated with the answer that carries the secret. */
   form: (titleId: string, onCreated: (created: Created) => void) => ReactNode;
   /** The secret, shown once (ShownSecret). */
@@ -31,6 +33,7 @@ export function RevealOnceDialog<Created>(props: RevealOnceDialogProps<Created>)
       aria-labelledby={titleId}
       // A click beside the shown secret must not lose it before it is copied.
       backdrop={created === null ? true : 'static'}
+      size={props.size}
       data-testid={props.testId}
     >
       {created === null ? props.form(titleId, setCreated) : props.shown(titleId, created)}
