@@ -59,7 +59,6 @@ test('the webhooks page', async ({ page }) => {
         .click();
       const form = p.getByTestId('webhook-form');
       await form.locator('input[type="checkbox"]').first().uncheck();
-      await form.locator('input[value="group"]').check();
       await form.locator('button[type="submit"]').click();
       await expect(form.locator('.invalid-feedback').first()).toBeVisible();
     });

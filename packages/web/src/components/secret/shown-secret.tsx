@@ -41,7 +41,7 @@ export function ShownSecret(props: ShownSecretProps) {
         <Alert variant="warning" id={`${ids}-warning`}>
           {props.warning}
         </Alert>
-        <p className="form-label mb-1" id={`${ids}-label`}>
+        <p className="form-label mb-1 shown-secret__label" id={`${ids}-label`}>
           {props.label}
         </p>
         <p

@@ -100,7 +100,7 @@ describe('the form that adds a webhook', () => {
     expect(urlError?.textContent).toBe('This field is required');
     const events = within(dialog).getByRole('group', { name: 'Events to send' });
     expect(events.getAttribute('aria-describedby')).not.toBeNull();
-    expect(within(events).getByText('This field is required')).toBeTruthy();
+    expect(within(events).getByText('Choose at least one event.')).toBeTruthy();
     expect(posts(calls)).toEqual([]);
   });
 
@@ -133,6 +133,7 @@ describe('the form that adds a webhook', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
     await waitFor(() => expect(group.getAttribute('aria-invalid')).toBe('true'));
     expect(document.activeElement).toBe(group);
+    expect(within(dialog).getByText('Choose a user group.')).toBeTruthy();
     expect(posts(calls)).toEqual([]);
 
     await user.selectOptions(group, 'Legal');

@@ -1,5 +1,4 @@
 import type { WebhookDelivery, WebhookDeliveryStatus } from '@esign/contract';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { useTimeZone } from '../../../lib/common-config.ts';
@@ -7,10 +6,12 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { eventKeys } from '../utils/event-keys.ts';
 import { deliveryErrorKey } from '../utils/webhook-messages.ts';
 
-const statusBadge: Record<WebhookDeliveryStatus, { bg: string; text?: 'dark' }> = {
-  delivered: { bg: 'success' },
-  pending: { bg: 'warning', text: 'dark' },
-  failed: { bg: 'danger' },
+// text-bg-* pairs each background with a text colour that contrasts with it (and survives the
+// build's trimming of Bootstrap, which Badge's bg-* built at run time would not).
+const statusBadge: Record<WebhookDeliveryStatus, string> = {
+  delivered: 'badge text-bg-success',
+  pending: 'badge text-bg-warning',
+  failed: 'badge text-bg-danger',
 };
 
 /** A delivery's values as both layouts (table and stacked rows) show them. */
@@ -46,12 +47,11 @@ export function DeliveryEvent({ delivery }: { delivery: WebhookDelivery }) {
 export function DeliveryStatus({ delivery }: { delivery: WebhookDelivery }) {
   const { t } = useTranslation();
   const text = useDeliveryText();
-  const badge = statusBadge[delivery.Status];
   return (
     <>
-      <Badge bg={badge.bg} text={badge.text}>
+      <span className={statusBadge[delivery.Status]}>
         {t(`webhooks.deliveries.status.${delivery.Status}`)}
-      </Badge>
+      </span>
       {delivery.Status === 'pending' && delivery.NextAttemptAt !== null && (
         <span className="d-block small text-body-secondary">
           {t('webhooks.deliveries.nextAttempt', { date: text.at(delivery.NextAttemptAt) })}
@@ -90,6 +90,7 @@ export function RedeliverButton({ delivery, pending, onRedeliver }: RedeliverBut
     <Button
       variant="outline-primary"
       size="sm"
+      className="text-nowrap"
       aria-busy={pending}
       aria-label={t('webhooks.deliveries.redeliverNamed', {
         event: text.event(delivery),

@@ -50,7 +50,9 @@ export function WebhookForm(props: WebhookFormProps) {
   const { errors } = form.formState;
   const errorOf = (name: WebhookFieldName) => {
     const key = errors[name]?.message;
-    return key === undefined ? undefined : t(webhookFieldMessageKey(key), webhookMessageParams);
+    return key === undefined
+      ? undefined
+      : t(webhookFieldMessageKey(name, key), webhookMessageParams);
   };
 
   const showFieldIssues = (error: unknown) =>

@@ -1,6 +1,5 @@
 import type { WebhookListItem } from '@esign/contract';
 import { useId, useState } from 'react';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toast-context.ts';
@@ -61,9 +60,9 @@ export function WebhookItem({ endpoint, onEdit, onDelete }: WebhookItemProps) {
     <li className="webhook-item" data-testid="webhook-item">
       <div className="webhook-item__head">
         <h3 className="h6 webhook-item__url">{url}</h3>
-        <Badge bg={endpoint.Enabled ? 'success' : 'secondary'}>
+        <span className={endpoint.Enabled ? 'badge text-bg-success' : 'badge text-bg-secondary'}>
           {endpoint.Enabled ? t('webhooks.on') : t('webhooks.off')}
-        </Badge>
+        </span>
       </div>
       <WebhookStateNotice endpoint={endpoint} />
       <WebhookFacts endpoint={endpoint} />

@@ -46,12 +46,18 @@ describe('the messages of the webhook forms and deliveries', () => {
     },
   );
 
-  it('keep the keys they have texts for and call anything else an invalid value', () => {
-    expect(webhookFieldMessageKey('webhooks.errors.hostNotFound')).toBe(
+  it('keep the keys they have texts for, say what to choose, and call anything else an invalid value', () => {
+    expect(webhookFieldMessageKey('Url', 'webhooks.errors.hostNotFound')).toBe(
       'webhooks.errors.hostNotFound',
     );
-    expect(webhookFieldMessageKey('validation.required')).toBe('validation.required');
-    expect(webhookFieldMessageKey('something.else')).toBe('validation.invalidValue');
+    expect(webhookFieldMessageKey('Url', 'validation.required')).toBe('validation.required');
+    expect(webhookFieldMessageKey('Events', 'validation.required')).toBe(
+      'webhooks.form.eventsRequired',
+    );
+    expect(webhookFieldMessageKey('GroupId', 'validation.required')).toBe(
+      'webhooks.form.groupRequired',
+    );
+    expect(webhookFieldMessageKey('Url', 'something.else')).toBe('validation.invalidValue');
   });
 
   it('take the server’s field issues as they come, and place a bare refusal at its field', () => {

@@ -22,10 +22,21 @@ const fieldKeys = [
   webhookErrorKeys.groupNotAllowed,
 ] as const;
 export type WebhookFieldMessageKey =
-  (typeof fieldKeys)[number] | typeof validationKeys.invalidValue;
+  | (typeof fieldKeys)[number]
+  | typeof validationKeys.invalidValue
+  | 'webhooks.form.eventsRequired'
+  | 'webhooks.form.groupRequired';
 
-/** The catalogue key of a field's message in the endpoint forms; anything unknown is 'invalid value'. */
-export function webhookFieldMessageKey(key: string): WebhookFieldMessageKey {
+/**
+ * The catalogue key of a field's message in the endpoint forms: an empty choice says what to
+ * choose, anything unknown is 'invalid value'.
+ */
+export function webhookFieldMessageKey(
+  field: WebhookFieldName,
+  key: string,
+): WebhookFieldMessageKey {
+  if (key === validationKeys.required && field === 'Events') return 'webhooks.form.eventsRequired';
+  if (key === validationKeys.required && field === 'GroupId') return 'webhooks.form.groupRequired';
   return fieldKeys.find((candidate) => candidate === key) ?? validationKeys.invalidValue;
 }
 
