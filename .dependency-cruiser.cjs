@@ -16,6 +16,7 @@ const features = [
   'signflows',
   'signing',
   'verify',
+  'webhooks',
 ];
 // Server folders that every feature may use; they know nothing of any feature.
 const shared = [

@@ -40,6 +40,8 @@ const debianPackages = {
   openssl: '/usr/bin/openssl',
   // pg_dump and pg_restore, which deploy/backup.sh and restore.sh run (backup-restore.test.ts).
   'postgresql-client': '/usr/bin/pg_restore',
+  // curl runs examples/integration.sh, docs/integration.md's walk-through (example-integration.test.ts).
+  curl: '/usr/bin/curl',
 };
 
 function ensureDebianPackages() {

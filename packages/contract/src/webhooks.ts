@@ -123,8 +123,9 @@ export const WebhookListItem = z.object({
   /** Since when every delivery has failed (null while the last one succeeded). */
   FailingSince: IsoDateTime.nullable(),
   CreatedAt: IsoDateTime,
-  OwnerName: z.string(),
-  OwnerEmail: z.string(),
+  /** Who added it (null once that account is removed). */
+  OwnerName: z.string().nullable(),
+  OwnerEmail: z.string().nullable(),
 });
 export type WebhookListItem = z.infer<typeof WebhookListItem>;
 

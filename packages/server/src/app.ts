@@ -2,6 +2,8 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerApiTokenRoutes } from './api-tokens/api-tokens.routes.ts';
+import type { Resolver } from './webhooks/webhook-sender.ts';
+import { registerWebhooks } from './webhooks/webhooks.module.ts';
 import { registerAuthJobs } from './auth/auth.jobs.ts';
 import { registerIdentity } from './auth/identity.ts';
 import { samlLoginMethod } from './auth/saml/saml-browser-binding.ts';
@@ -54,6 +56,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** Where JSON log lines go instead of stdout; tests read them. */
   logStream?: { write(line: string): void };
+  /** How webhook host names resolve; tests pass their own, so no test asks a real DNS server. */
+  webhookResolver?: Resolver;
 }
 
 declare module 'fastify' {
@@ -69,6 +73,7 @@ export async function buildApp({
   database,
   clock = systemClock,
   logStream,
+  webhookResolver,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -182,6 +187,17 @@ export async function buildApp({
     worker,
   });
   await registerVerifyRoutes(app, verifyDepsOf({ config, trust, scratch, clock }));
+  await registerWebhooks(app, {
+    db: database.db,
+    clock,
+    worker,
+    publicUrl: config.publicUrl,
+    outbound: {
+      policy: config.webhooks.allowedHosts,
+      allowHttp: config.webhooks.allowHttp,
+      ...(webhookResolver ? { resolve: webhookResolver } : {}),
+    },
+  });
   app.addHook('onReady', async () => {
     if (config.s3) await ensureBucket(config.s3);
     // Every node beats, worker or not: its temporary files are known live by it. Its earlier

@@ -52,6 +52,11 @@ const paramsOf: MailParams = {
   failed: { flowName: invitation.flowName, reason: 'time-stamp service down', link },
   expired: { ...invitation },
   expiredSender: { flowName: invitation.flowName, signed: 1, total: 3, link },
+  webhookDisabled: {
+    url: 'https://hr.example.fi/esign-events',
+    failingSince: '2026-03-28T08:00:00Z',
+    link: 'https://portal.example.fi/webhooks',
+  },
 };
 const templates = Object.keys(paramsOf) as MailTemplate[];
 
@@ -59,10 +64,15 @@ describe('mail templates', () => {
   it.each(['fi', 'en', 'sv'])('render every template in %s as text and HTML', (language) => {
     for (const template of templates) {
       const mail = renderMail(template, language, paramsOf[template]);
-      expect(mail.subject, template).toContain(invitation.flowName);
-      expect(mail.text, template).toContain(invitation.flowName);
+      // Every message names what it is about: the flow, or (a webhook's) the address.
+      const about =
+        template === 'webhookDisabled'
+          ? { subject: 'hr.example.fi', body: paramsOf.webhookDisabled.url }
+          : { subject: invitation.flowName, body: invitation.flowName };
+      expect(mail.subject, template).toContain(about.subject);
+      expect(mail.text, template).toContain(about.body);
       expect(mail.html, template).toContain(`<html lang="${language}">`);
-      expect(mail.html, template).toContain(invitation.flowName);
+      expect(mail.html, template).toContain(about.body);
     }
   });
 

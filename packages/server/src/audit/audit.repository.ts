@@ -46,6 +46,21 @@ export async function listAuditChains(db: Kysely<Database>): Promise<Array<strin
 }
 
 /** Whether the flow has an event of this operation about this signer after `since`. */
+/** How many events of this operation a signer has in their flow's chain. */
+export async function countSignerEvents(
+  db: Kysely<Database>,
+  event: { flowId: string; signerId: string; operation: string },
+): Promise<number> {
+  const row = await db
+    .selectFrom('audit_events')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('signer_id', '=', event.signerId)
+    .where('operation', '=', event.operation)
+    .where('flow_id', '=', event.flowId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function hasSignerEventSince(
   db: Kysely<Database>,
   event: { flowId: string; signerId: string; operation: string; since: Date },

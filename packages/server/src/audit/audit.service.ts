@@ -39,6 +39,10 @@ export const auditOperations = {
   apiTokenCreated: 'API Token Created',
   apiTokenRevoked: 'API Token Revoked',
   apiTokenNewAddress: 'API Token Used From New Address',
+  webhookCreated: 'Webhook Created',
+  webhookChanged: 'Webhook Changed',
+  webhookDeleted: 'Webhook Deleted',
+  webhookDisabled: 'Webhook Disabled',
 } as const;
 export type AuditOperation = (typeof auditOperations)[keyof typeof auditOperations];
 

@@ -92,6 +92,10 @@ export const EnvSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   API_TOKEN_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   API_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Where webhooks may go: `public` (any public address), host names, addresses and CIDR ranges. */
+  WEBHOOK_ALLOWED_HOSTS: z.string().default('public'),
+  /** http:// webhooks, for 127.0.0.1 only (tests, a receiver on the same machine). */
+  WEBHOOK_ALLOW_HTTP: booleanFlag(false),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(100),
   AUTO_DELETE_DAYS: z.coerce.number().int().positive().default(180),
   SIGNING_DEADLINE_DAYS: z.coerce.number().int().min(1).max(365).default(30),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { SignatureLevel } from '@esign/contract';
+import { parseAllowedHosts, type OutboundPolicy } from '../http/outbound-address.ts';
 import { ConfigError } from './config-error.ts';
 import { readCscConfig, type CscConfig } from './csc-config.ts';
 import { EnvSchema, listOf, type Env } from './env-schema.ts';
@@ -45,6 +46,8 @@ export interface AppConfig {
   sessionAbsoluteMs: number;
   /** API tokens: the longest life a new one may get (days), and its requests per minute. */
   apiTokens: { maxDays: number; ratePerMinute: number };
+  /** Where webhooks may be sent (WEBHOOK_ALLOWED_HOSTS), and whether http to 127.0.0.1 is allowed. */
+  webhooks: { allowedHosts: OutboundPolicy; allowHttp: boolean };
   maxUploadBytes: number;
   autoDeleteDays: number;
   /** How long signers have from sending: the deadline in their mail; then the flow expires. */
@@ -154,6 +157,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     apiTokens: { maxDays: env.API_TOKEN_MAX_DAYS, ratePerMinute: env.API_RATE_PER_MINUTE },
+    webhooks: {
+      allowedHosts: parseAllowedHosts(env.WEBHOOK_ALLOWED_HOSTS),
+      allowHttp: env.WEBHOOK_ALLOW_HTTP,
+    },
     maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
     autoDeleteDays: env.AUTO_DELETE_DAYS,
     signingDeadlineDays: env.SIGNING_DEADLINE_DAYS,

@@ -17,6 +17,7 @@ import { signerCodeLimits } from './migrations/0013-signer-code-limits.ts';
 import { signedCopy } from './migrations/0014-signed-copy.ts';
 import { archiveRenewal } from './migrations/0015-archive-renewal.ts';
 import { apiTokens } from './migrations/0016-api-tokens.ts';
+import { webhooks } from './migrations/0017-webhooks.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
 const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
@@ -36,6 +37,7 @@ const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0014-signed-copy', signedCopy],
   ['0015-archive-renewal', archiveRenewal],
   ['0016-api-tokens', apiTokens],
+  ['0017-webhooks', webhooks],
 ];
 
 class StaticProvider implements MigrationProvider {

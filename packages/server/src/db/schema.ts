@@ -318,7 +318,55 @@ export interface ApiTokensTable {
 }
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 
+export interface WebhookEndpointsTable {
+  id: string;
+  owner_id: string | null;
+  scope: 'user' | 'group' | 'organisation';
+  group_id: string | null;
+  url: string;
+  /** Event types, space-separated. */
+  events: string;
+  /** whsec_ + base64 of 32 random bytes: every delivery is signed with it. */
+  secret: string;
+  enabled: Flag;
+  disabled_reason: 'failing' | 'user' | null;
+  disabled_at: Timestamp | null;
+  failing_since: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  /** The event's id (webhook-id): the same on every attempt and on a redelivery. */
+  event_id: string;
+  event_type: string;
+  flow_id: string | null;
+  /** Deliveries of one pipe (a flow, to one endpoint) go out in sequence order. */
+  pipe: string;
+  sequence: number;
+  /** The JSON body, exactly as signed and sent. */
+  payload: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  created_at: Timestamp;
+  next_attempt_at: Timestamp | null;
+  locked_until: Timestamp | null;
+  last_attempt_at: Timestamp | null;
+  status_code: number | null;
+  duration_ms: number | null;
+  /** The first kilobyte of the last answer. */
+  response: string | null;
+  /** A delivery error key when the last attempt got no answer. */
+  error: string | null;
+}
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+
 export interface Database {
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   api_tokens: ApiTokensTable;
   jobs: JobsTable;
   nodes: NodesTable;

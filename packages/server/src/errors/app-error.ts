@@ -6,6 +6,7 @@ import {
   groupErrorMessages,
   signingErrorMessages,
   verifyErrorMessages,
+  webhookErrorMessages,
   type AccountErrorKey,
   type ApiTokenErrorKey,
   type ErrorKey,
@@ -14,6 +15,7 @@ import {
   type SigningErrorKey,
   type SignFlowState,
   type VerifyErrorKey,
+  type WebhookErrorKey,
 } from '@esign/contract';
 
 /** Every failure the API reports by design, with its HTTP status and SPEC §8 message key. */
@@ -39,13 +41,19 @@ export type ErrorCode = keyof typeof errorTable;
 
 /** Keys more precise than a code's own, with their English texts. */
 type PreciseErrorKey =
-  SigningErrorKey | GroupErrorKey | AccountErrorKey | VerifyErrorKey | ApiTokenErrorKey;
+  | SigningErrorKey
+  | GroupErrorKey
+  | AccountErrorKey
+  | VerifyErrorKey
+  | ApiTokenErrorKey
+  | WebhookErrorKey;
 const preciseMessages: Record<PreciseErrorKey, string> = {
   ...signingErrorMessages,
   ...groupErrorMessages,
   ...accountErrorMessages,
   ...verifyErrorMessages,
   ...apiTokenErrorMessages,
+  ...webhookErrorMessages,
 };
 
 /** An error meant for the caller: its code picks the status and the translated message. */

@@ -34,6 +34,7 @@ const MailJobPayload = z.discriminatedUnion('template', [
   payloadOf('failed'),
   payloadOf('expired'),
   payloadOf('expiredSender'),
+  payloadOf('webhookDisabled'),
 ]);
 
 /** A message to send: the template, the recipient's language and the template's parameters. */

@@ -77,7 +77,22 @@ export const mailParamSchemas = {
     total: z.number().int().positive(),
     link: Link,
   }),
+  /** To an endpoint's owner: the portal turned it off after three days of failed deliveries. */
+  webhookDisabled: z.object({
+    url: z.string(),
+    failingSince: z.iso.datetime({ offset: true }),
+    link: Link,
+  }),
 } as const;
+
+/** The host of an address a mail names (a webhook's), for a subject line. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url.slice(0, 100);
+  }
+}
 
 export type MailTemplate = keyof typeof mailParamSchemas;
 export type MailParams = { [T in MailTemplate]: z.infer<(typeof mailParamSchemas)[T]> };

@@ -12,6 +12,7 @@ import {
   type MailTexts,
 } from './template-blocks.ts';
 import type { MailParams } from './template-params.ts';
+import { hostOf } from './template-params.ts';
 
 const howToSign: Record<MailParams['invitation']['level'], string> = {
   Low: 'To sign, open the link below. You will confirm it is you with a one-time code that we send to this e-mail address.',
@@ -156,6 +157,16 @@ export const englishMail: MailTexts = {
       paragraph(
         `The signature request from ${senderOf(params)} for the document “${params.flowName}” has expired: its deadline passed before everyone had signed. You no longer need to sign it, and the signing link you received no longer works.`,
       ),
+      automatic,
+    ],
+  }),
+  webhookDisabled: (params) => ({
+    subject: `Webhook turned off: ${hostOf(params.url)}`,
+    blocks: [
+      paragraph(
+        `The Signing portal turned off the webhook that sent events to ${params.url}: every delivery has failed since ${finnishDate(params.failingSince, 'en-GB')}. Check the receiving service, then turn the webhook back on on the Webhooks page, where failed deliveries can also be sent again.`,
+      ),
+      link('Open the Webhooks page', params.link),
       automatic,
     ],
   }),

@@ -12,6 +12,7 @@ import {
   type MailTexts,
 } from './template-blocks.ts';
 import type { MailParams } from './template-params.ts';
+import { hostOf } from './template-params.ts';
 
 const howToSign: Record<MailParams['invitation']['level'], string> = {
   Low: 'Avaa asiakirja allekirjoitettavaksi alla olevasta linkistä. Vahvistat henkilöllisyytesi kertakäyttöisellä koodilla, jonka lähetämme tähän sähköpostiosoitteeseen.',
@@ -156,6 +157,16 @@ export const finnishMail: MailTexts = {
       paragraph(
         `Lähettäjän ${senderOf(params)} allekirjoituspyyntö asiakirjasta ”${params.flowName}” on vanhentunut: sen määräaika umpeutui ennen kuin kaikki olivat allekirjoittaneet. Sinun ei enää tarvitse allekirjoittaa sitä, eikä saamasi allekirjoituslinkki enää toimi.`,
       ),
+      automatic,
+    ],
+  }),
+  webhookDisabled: (params) => ({
+    subject: `Webhook poistettiin käytöstä: ${hostOf(params.url)}`,
+    blocks: [
+      paragraph(
+        `Allekirjoitusportaali poisti käytöstä webhookin, joka lähetti tapahtumat osoitteeseen ${params.url}: jokainen toimitus on epäonnistunut ${finnishDate(params.failingSince, 'fi-FI')} lähtien. Tarkista vastaanottava palvelu ja ota webhook uudelleen käyttöön Webhookit-sivulla; epäonnistuneet toimitukset voi lähettää sieltä uudelleen.`,
+      ),
+      link('Avaa Webhookit-sivu', params.link),
       automatic,
     ],
   }),

@@ -12,6 +12,7 @@ import {
   type MailTexts,
 } from './template-blocks.ts';
 import type { MailParams } from './template-params.ts';
+import { hostOf } from './template-params.ts';
 
 const howToSign: Record<MailParams['invitation']['level'], string> = {
   Low: 'Öppna dokumentet för underskrift via länken nedan. Du bekräftar din identitet med en engångskod som vi skickar till den här e-postadressen.',
@@ -156,6 +157,16 @@ export const swedishMail: MailTexts = {
       paragraph(
         `Signeringsbegäran från ${senderOf(params)} för dokumentet ”${params.flowName}” har gått ut: tidsfristen löpte ut innan alla hade undertecknat. Du behöver inte längre underteckna det, och länken du fick fungerar inte längre.`,
       ),
+      automatic,
+    ],
+  }),
+  webhookDisabled: (params) => ({
+    subject: `Webhooken har stängts av: ${hostOf(params.url)}`,
+    blocks: [
+      paragraph(
+        `Signeringsportalen stängde av webhooken som skickade händelser till ${params.url}: varje leverans har misslyckats sedan ${finnishDate(params.failingSince, 'sv-SE')}. Kontrollera den mottagande tjänsten och slå sedan på webhooken igen på sidan Webhooks, där misslyckade leveranser också kan skickas på nytt.`,
+      ),
+      link('Öppna sidan Webhooks', params.link),
       automatic,
     ],
   }),

@@ -30,6 +30,7 @@ import {
 } from './signflow-access.ts';
 import { startSigning } from '../signing/flow-start.service.ts';
 import { notifyCancelled, retryStuckFlow } from '../signing/sender.service.ts';
+import { prepareFlowEvent } from '../webhooks/webhook-events.ts';
 
 type SaveInput = z.output<typeof SignFlowSaveRequest>;
 
@@ -240,6 +241,10 @@ export async function deleteSignFlow(deps: SignFlowDeps, user: SessionUser, flow
     const files = await listFiles(trx, flowId);
     const storageKeys = files.map((file) => file.storage_key);
     await queueFileDeletions(trx, storageKeys, now);
+    const told =
+      flow.status === 'Draft'
+        ? null
+        : await prepareFlowEvent(trx, { type: 'signflow.deleted', flowId }, now);
     await deleteFlow(trx, flowId);
     if (flow.status !== 'Draft')
       await recordAuditEvent(
@@ -253,6 +258,8 @@ export async function deleteSignFlow(deps: SignFlowDeps, user: SessionUser, flow
         },
         now,
       );
+    // After the audit event: its lock of the flow's chain orders the flow's deliveries too.
+    await told?.queue(trx);
     return storageKeys;
   });
   await removeStoredFiles(deps.storage, keys, deps.db);

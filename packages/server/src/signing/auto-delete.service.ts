@@ -4,6 +4,7 @@ import { queueFileDeletions, removeStoredFiles } from '../files/stored-objects.t
 import { listFiles } from '../signflows/flow-records.ts';
 import type { SigningDeps } from './signing-deps.ts';
 import { deleteFlowIn, listFlowsDueForDeletion } from './scheduled-flows.repository.ts';
+import { prepareFlowEvent } from '../webhooks/webhook-events.ts';
 
 /** Flows in these states are deleted at their auto-delete date; a flow out for signing never is. */
 const deletable = deletableStatuses;
@@ -18,6 +19,8 @@ export async function deleteExpiredFlows(deps: SigningDeps, batch = 100): Promis
       const files = await listFiles(trx, flow.id);
       const storageKeys = files.map((file) => file.storage_key);
       await queueFileDeletions(trx, storageKeys, now);
+      // Read while the flow is still there to tell of; queued only if this node deleted it.
+      const told = await prepareFlowEvent(trx, { type: 'signflow.deleted', flowId: flow.id }, now);
       if (!(await deleteFlowIn(trx, flow.id, deletable))) return [];
       await recordAuditEvent(
         trx,
@@ -29,6 +32,7 @@ export async function deleteExpiredFlows(deps: SigningDeps, batch = 100): Promis
         },
         now,
       );
+      await told.queue(trx);
       deleted += 1;
       return storageKeys;
     });

@@ -21,6 +21,7 @@ import { issueSignedCopies } from './signed-copy.service.ts';
 import { archivedKinds } from './archive-renewal.repository.ts';
 import { archiveRenewalOf } from './archive-renewal.service.ts';
 import { writeEvidenceReport } from '../evidence/evidence-report.ts';
+import { queueFlowEvent } from '../webhooks/webhook-events.ts';
 
 const completable: readonly SignFlowStatus[] = flowTransitions.finish.from;
 
@@ -138,6 +139,7 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
         },
         now,
       );
+      await queueFlowEvent(trx, { type: 'signflow.finished', flowId: flow.id }, now);
       await notifyFinished(trx, deps, flow, owner, now);
       await issueSignedCopies(trx, deps, signers, now);
       return true;
@@ -205,6 +207,7 @@ export async function markFlowFailed(deps: SigningDeps, flowId: string, reason: 
       { operation: auditOperations.failed, flowId: flow.id, actor: 'system', details: { reason } },
       now,
     );
+    await queueFlowEvent(trx, { type: 'signflow.failed', flowId: flow.id }, now);
     await enqueueMail(
       trx,
       {

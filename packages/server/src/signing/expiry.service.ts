@@ -8,6 +8,7 @@ import { days, type SigningDeps } from './signing-deps.ts';
 import { senderFlowLink } from './signing-addresses.ts';
 import { findOwner } from './signing.repository.ts';
 import { listOverdueFlows } from './scheduled-flows.repository.ts';
+import { queueFlowEvent } from '../webhooks/webhook-events.ts';
 
 /**
  * Ends the flows still out for signing whose deadline has passed: each becomes Cancelled
@@ -67,6 +68,7 @@ export async function expireOverdueFlows(deps: SigningDeps, batch = 100): Promis
         },
         now,
       );
+      await queueFlowEvent(trx, { type: 'signflow.expired', flowId: flow.id }, now);
       return true;
     });
     if (ended) expired += 1;

@@ -16,6 +16,7 @@ import { setSignerLink } from './signing.repository.ts';
 import { hashToken, newLinkSalt, signingToken } from './signing-links.ts';
 import { signersInTurn } from './signing-turns.ts';
 import { downloadToFile, withTempDir } from '../files/working-document.ts';
+import { queueFlowEvent } from '../webhooks/webhook-events.ts';
 
 /** The name of a signer's field on the signature page: unique, and stable for the flow's life. */
 export function signatureFieldName(signer: Pick<SignerRow, 'id' | 'position'>): string {
@@ -162,6 +163,7 @@ export async function startSigning(
         },
         now,
       );
+      await queueFlowEvent(trx, { type: 'signflow.sent', flowId: flow.id }, now);
     });
   });
   deps.kickJobs?.();

@@ -10,6 +10,7 @@ import { findOwner, markSignerRejected } from './signing.repository.ts';
 import { assertIdentified, assertOpen, type SignerContext } from './signer-task.service.ts';
 import { endSignerSessions } from './signer-session.ts';
 import { senderFlowLink } from './signing-addresses.ts';
+import { queueFlowEvent } from '../webhooks/webhook-events.ts';
 
 /** Signers who were told about the flow and should hear how it ended. */
 export const invitedOthers = (signers: SignerRow[], except?: string) =>
@@ -46,6 +47,11 @@ export async function rejectAsSigner(
         ...request,
         details: { signerId: signer.id, comment },
       },
+      now,
+    );
+    await queueFlowEvent(
+      trx,
+      { type: 'signer.rejected', flowId: flow.id, signerId: signer.id },
       now,
     );
     const signers = await listSigners(trx, flow.id);

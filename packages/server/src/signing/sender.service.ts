@@ -17,6 +17,7 @@ import { invitedOthers } from './reject.service.ts';
 import { signingJobs, type SigningDeps } from './signing-deps.ts';
 import { inspectorToken, sameToken, signingLink, signingToken } from './signing-links.ts';
 import { signersInTurn } from './signing-turns.ts';
+import { queueFlowEvent } from '../webhooks/webhook-events.ts';
 
 /** In the cancel's transaction: the audit event, and a notice to every signer already invited. */
 export async function notifyCancelled(
@@ -33,6 +34,7 @@ export async function notifyCancelled(
     { operation: auditOperations.cancelled, flowId: flow.id, ...context, details: { comment } },
     now,
   );
+  await queueFlowEvent(trx, { type: 'signflow.cancelled', flowId: flow.id }, now);
   const signers = await listSigners(trx, flow.id);
   for (const signer of invitedOthers(signers)) {
     await enqueueMail(

@@ -20,6 +20,7 @@ import { signersInTurn } from './signing-turns.ts';
 import { findFileName, markSignerSigned, swapWorkingFile } from './signing.repository.ts';
 import { endSignerSessions, type VerifiedIdentity } from './signer-session.ts';
 import { signaturesCounter } from '../metrics/process-metrics.ts';
+import { queueFlowEvent } from '../webhooks/webhook-events.ts';
 
 export interface SignatureOutcome {
   signer: SignerRow;
@@ -85,6 +86,7 @@ export async function recordSignature(
     },
     now,
   );
+  await queueFlowEvent(trx, { type: 'signer.signed', flowId: flow.id, signerId: signer.id }, now);
   const signers = await listSigners(trx, flow.id);
   const next = signersInTurn(flow, signers);
   if (next.length === 0) {

@@ -1,7 +1,7 @@
 import { signingErrorKeys, type SignerTask } from '@esign/contract';
 import type { SignerRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
-import { hasSignerEventSince } from '../audit/audit.repository.ts';
+import { countSignerEvents, hasSignerEventSince } from '../audit/audit.repository.ts';
 import { AppError } from '../errors/app-error.ts';
 import { listFiles, listSigners } from '../signflows/flow-records.ts';
 import type { RequestContext } from '../http/request-context.ts';
@@ -12,6 +12,7 @@ import { taskStateOf } from './signing-turns.ts';
 import { findSignerIdentity, type VerifiedIdentity } from './signer-session.ts';
 import { presentTask } from './signer-task.presenter.ts';
 import { signedCopyOf } from './signed-copy.service.ts';
+import { queueFlowEvent } from '../webhooks/webhook-events.ts';
 
 /** What a signer's request brings: their link's token, and their session cookie if any. */
 export interface SignerLink {
@@ -117,14 +118,29 @@ export async function recordOpened(
     since: new Date(now.getTime() - openedQuietMs),
   });
   if (openedLately) return;
-  await recordAuditEvent(
-    deps.db,
-    {
-      operation: auditOperations.opened,
+  await deps.db.transaction().execute(async (trx) => {
+    await recordAuditEvent(
+      trx,
+      {
+        operation: auditOperations.opened,
+        flowId: context.flow.id,
+        ...request,
+        details: { signerId: context.signer.id },
+      },
+      now,
+    );
+    // signflow.opened tells of a signer's first view only; the chain's lock, taken by the
+    // event just recorded, makes two first views at once count as two.
+    const views = await countSignerEvents(trx, {
       flowId: context.flow.id,
-      ...request,
-      details: { signerId: context.signer.id },
-    },
-    now,
-  );
+      signerId: context.signer.id,
+      operation: auditOperations.opened,
+    });
+    if (views === 1)
+      await queueFlowEvent(
+        trx,
+        { type: 'signflow.opened', flowId: context.flow.id, signerId: context.signer.id },
+        now,
+      );
+  });
 }
