@@ -41,12 +41,15 @@ export function WebhookFacts({ endpoint }: { endpoint: WebhookListItem }) {
   const { t, i18n } = useTranslation();
   const timeZone = useTimeZone();
   const everyEvent = allEvents.every((event) => endpoint.Events.includes(event));
+  const added = formatDate(endpoint.CreatedAt, i18n.language, timeZone);
   const scope =
     endpoint.Scope === 'organisation'
       ? t('webhooks.scope.organisation')
       : endpoint.Scope === 'group'
         ? t('webhooks.scope.group', { name: endpoint.GroupName ?? endpoint.GroupId ?? '' })
-        : t('webhooks.scope.user', { name: endpoint.OwnerName });
+        : endpoint.OwnerName === null
+          ? t('webhooks.scope.userRemoved')
+          : t('webhooks.scope.user', { name: endpoint.OwnerName });
   return (
     <dl className="webhook-item__facts">
       <div>
@@ -75,11 +78,13 @@ export function WebhookFacts({ endpoint }: { endpoint: WebhookListItem }) {
       <div>
         <dt>{t('webhooks.addedLabel')}</dt>
         <dd>
-          {t('webhooks.added', {
-            name: endpoint.OwnerName,
-            email: endpoint.OwnerEmail,
-            date: formatDate(endpoint.CreatedAt, i18n.language, timeZone),
-          })}
+          {endpoint.OwnerName === null
+            ? t('webhooks.addedByRemoved', { date: added })
+            : t('webhooks.added', {
+                name: endpoint.OwnerName,
+                email: endpoint.OwnerEmail ?? '',
+                date: added,
+              })}
         </dd>
       </div>
     </dl>

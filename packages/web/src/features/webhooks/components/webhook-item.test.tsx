@@ -77,6 +77,22 @@ describe('a webhook in the list', () => {
     expect(within(item).getByText('On')).toBeTruthy();
   });
 
+  it('still tells a group’s webhook whose adder’s account has been removed', async () => {
+    serverRoutes({});
+    await renderItem(
+      webhookFixture({
+        Scope: 'group',
+        GroupId: 'g1',
+        GroupName: 'HR',
+        OwnerName: null,
+        OwnerEmail: null,
+      }),
+    );
+    const item = screen.getByTestId('webhook-item');
+    expect(item.textContent).toContain('Of the user group HR');
+    expect(item.textContent).toContain('25 Nov 2026 by an account since removed');
+  });
+
   it('says when the portal turned it off after failing, and since when', async () => {
     serverRoutes({});
     await renderItem(
