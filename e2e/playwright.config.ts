@@ -123,6 +123,9 @@ export default defineConfig({
         CSC_CLIENT_SECRET: cscService.clientSecret,
         // The groups' identifier field (HakaGroupId) is shown, so admin.spec.ts can set one.
         SHOW_HAKA_GROUP_ID: 'true',
+        // webhooks.spec.ts points a webhook at a receiver of its own on 127.0.0.1 over http.
+        WEBHOOK_ALLOW_HTTP: 'true',
+        WEBHOOK_ALLOWED_HOSTS: 'public,127.0.0.1',
       },
     },
   ],

@@ -53,3 +53,21 @@ export function failFlow(flowId: string, reason: string) {
     db.close();
   }
 }
+
+/**
+ * Turns a webhook off as the portal does after 3 days of failed deliveries, failing since the
+ * time given (3 days of failures cannot be waited for; the server's tests cover the turning off).
+ */
+export function turnWebhookOffAsFailing(url: string, failingSince: Date) {
+  const db = new DatabaseSync(join(e2eDataDir, 'esign.db'), { timeout: 5_000 });
+  try {
+    const changed = db
+      .prepare(
+        "update webhook_endpoints set enabled = 0, disabled_reason = 'failing', disabled_at = ?, failing_since = ? where url = ?",
+      )
+      .run(new Date().toISOString(), failingSince.toISOString(), url);
+    if (changed.changes === 0) throw new Error(`no webhook ${url}`);
+  } finally {
+    db.close();
+  }
+}

@@ -83,9 +83,9 @@ test.describe('the API access page', () => {
       const token = (await page.getByTestId('api-token-value').textContent()) ?? '';
       expect(token).toMatch(apiTokenPattern);
       await expectAccessibleAtBothWidths(page);
-      await shown.getByRole('button', { name: text('apiTokens.shown.copy') }).click();
-      await expect(shown.getByRole('status')).toHaveText(text('apiTokens.shown.copied'));
-      await shown.getByRole('button', { name: text('apiTokens.shown.done') }).click();
+      await shown.getByRole('button', { name: text('secret.copy') }).click();
+      await expect(shown.getByRole('status')).toHaveText(text('secret.copied'));
+      await shown.getByRole('button', { name: text('secret.done') }).click();
       await expect(dialog).toHaveCount(0);
       await expect(page.getByRole('button', { name: text('apiTokens.create') })).toBeFocused();
 

@@ -42,6 +42,7 @@ const handles = {
   personalReports: { title: ({ t }) => t('personalReports.title') },
   account: { title: ({ t }) => t('account.title') },
   apiAccess: { title: ({ t }) => t('apiTokens.title') },
+  webhooks: { title: ({ t }) => t('webhooks.title') },
   accounts: { title: ({ t }) => t('accounts.title') },
   verify: { title: ({ t }) => t('verify.title') },
   notFound: { title: ({ t }) => t('notFound.title') },
@@ -151,6 +152,14 @@ export function createAppRouter({
               ...screen(async () => ({
                 Component: (await import('../features/api-tokens/routes/api-access-route.tsx'))
                   .ApiAccessRoute,
+              })),
+            },
+            {
+              path: paths.webhooks.path,
+              handle: handles.webhooks,
+              ...screen(async () => ({
+                Component: (await import('../features/webhooks/routes/webhooks-route.tsx'))
+                  .WebhooksRoute,
               })),
             },
             {

@@ -84,3 +84,11 @@ export function KeyIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function BoltIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M9.6.2a.5.5 0 0 1 .43.56L9.3 6.5h3.7a.5.5 0 0 1 .4.8l-6.5 8.5a.5.5 0 0 1-.9-.37l.73-5.43H3a.5.5 0 0 1-.4-.8L9.1.4a.5.5 0 0 1 .5-.2zM4.01 8.5H7.3a.5.5 0 0 1 .5.57l-.5 3.66L11.99 7.5H8.73a.5.5 0 0 1-.5-.57l.47-3.6L4 8.5z" />
+    </Icon>
+  );
+}

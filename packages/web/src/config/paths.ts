@@ -31,6 +31,8 @@ export const paths = {
   account: { path: '/account', getHref: () => '/account' },
   /** The signed-in user's API tokens; administrators also see everyone's (an addition to SPEC §2). */
   apiAccess: { path: '/api-access', getHref: () => '/api-access' },
+  /** The webhook endpoints the signed-in user manages (an addition to SPEC §2). */
+  webhooks: { path: '/webhooks', getHref: () => '/webhooks' },
   /** The public verification of a signed PDF, no login needed (an addition to SPEC §2). */
   verify: { path: '/verify', getHref: () => '/verify' },
   /** The built-in login's accounts, for administrators (an addition to SPEC §2). */

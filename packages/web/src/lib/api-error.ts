@@ -20,6 +20,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The field issues of a failed call: path and message key, in the order the server sent them. */
+export function fieldIssuesOf(error: unknown): Array<{ path: string; key: string }> {
+  if (!(error instanceof ApiError)) return [];
+  return (error.body?.issues ?? []).map(({ path, key }) => ({ path, key }));
+}
+
 function parseErrorBody(text: string): ErrorBody | undefined {
   try {
     const parsed = ErrorBody.safeParse(JSON.parse(text));

@@ -32,6 +32,13 @@ describe('dates in the chosen language', () => {
     expect(formatDateTime(afternoon, 'en', helsinki)).toBe('25 Nov 2026, 13:05');
   });
 
+  it('shows the seconds when asked, as each language writes them', () => {
+    const seconds = { seconds: true };
+    expect(formatDateTime(afternoon, 'fi', helsinki, seconds)).toBe('25.11.2026 klo 13.05.00');
+    expect(formatDateTime(afternoon, 'sv', helsinki, seconds)).toBe('2026-11-25 13:05:00');
+    expect(formatDateTime(afternoon, 'en', helsinki, seconds)).toBe('25 Nov 2026, 13:05:00');
+  });
+
   it('falls back to Finnish for another language and leaves a bad date as it is', () => {
     expect(formatDate(afternoon, 'xx', helsinki)).toBe('25.11.2026');
     expect(formatDate('not a date', 'en')).toBe('not a date');

@@ -8,15 +8,19 @@ const styles: Record<Language, { locale: string; date: Intl.DateTimeFormatOption
   en: { locale: 'en-GB', date: { day: 'numeric', month: 'short', year: 'numeric' } },
 };
 const timeStyle: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const secondsStyle: Intl.DateTimeFormatOptions = { ...timeStyle, second: '2-digit' };
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatOf(language: string, kind: 'date' | 'time', timeZone: string | undefined) {
+type FormatKind = 'date' | 'time' | 'seconds';
+
+function formatOf(language: string, kind: FormatKind, timeZone: string | undefined) {
   const { locale, date } = styles[languageOf(language)];
   const key = `${locale}|${kind}|${timeZone ?? ''}`;
   let format = formats.get(key);
   if (format === undefined) {
-    const options = { ...(kind === 'date' ? date : timeStyle), timeZone };
+    const style = kind === 'date' ? date : kind === 'time' ? timeStyle : secondsStyle;
+    const options = { ...style, timeZone };
     try {
       format = new Intl.DateTimeFormat(locale, options);
     } catch {
@@ -39,16 +43,31 @@ export function formatDate(iso: string, language: string, timeZone?: string): st
   return instant ? formatOf(language, 'date', timeZone).format(instant) : iso;
 }
 
-/** A time of day, 24-hour (13.05 in Finnish, 13:05 otherwise), in the time zone. */
-export function formatTime(iso: string, language: string, timeZone?: string): string {
+/** Whether a time shows its seconds (events seconds apart, such as webhook deliveries). */
+export interface TimeOptions {
+  seconds?: boolean;
+}
+
+/** A time of day, 24-hour (13.05 in Finnish, 13:05 otherwise; 13.05.09 with seconds), in the time zone. */
+export function formatTime(
+  iso: string,
+  language: string,
+  timeZone?: string,
+  { seconds = false }: TimeOptions = {},
+): string {
   const instant = instantOf(iso);
-  return instant ? formatOf(language, 'time', timeZone).format(instant) : iso;
+  return instant ? formatOf(language, seconds ? 'seconds' : 'time', timeZone).format(instant) : iso;
 }
 
 /** A date and its time: "25.11.2026 klo 13.05", "2026-11-25 13:05", "25 Nov 2026, 13:05". */
-export function formatDateTime(iso: string, language: string, timeZone?: string): string {
+export function formatDateTime(
+  iso: string,
+  language: string,
+  timeZone?: string,
+  options: TimeOptions = {},
+): string {
   const date = formatDate(iso, language, timeZone);
-  const time = formatTime(iso, language, timeZone);
+  const time = formatTime(iso, language, timeZone, options);
   if (date === iso) return iso;
   const lang = languageOf(language);
   return lang === 'fi'

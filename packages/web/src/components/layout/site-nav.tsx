@@ -5,7 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { externalLoginUrl } from '../../lib/auth-urls.ts';
 import { useSession } from '../../lib/session.ts';
 import { useCommonConfig } from '../../lib/common-config.ts';
-import { KeyIcon, LoginIcon, PenIcon, PersonIcon } from '../icons.tsx';
+import { BoltIcon, KeyIcon, LoginIcon, PenIcon, PersonIcon } from '../icons.tsx';
 import { LogoutButton } from './logout-button.tsx';
 
 /**
@@ -62,6 +62,12 @@ export function SiteNav() {
               <NavLink className="site-nav__link" to={paths.apiAccess.getHref()}>
                 <KeyIcon className="site-nav__icon" />
                 <span className="site-nav__label">{t('nav.apiAccess')}</span>
+              </NavLink>
+            </li>
+            <li>
+              <NavLink className="site-nav__link" to={paths.webhooks.getHref()}>
+                <BoltIcon className="site-nav__icon" />
+                <span className="site-nav__label">{t('nav.webhooks')}</span>
               </NavLink>
             </li>
             {session.IsAdmin && (

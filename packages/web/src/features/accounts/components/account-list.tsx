@@ -1,5 +1,4 @@
 import type { AccountListItem } from '@esign/contract';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { useTimeZone } from '../../../lib/common-config.ts';
@@ -26,19 +25,13 @@ export function AccountList({ accounts, labelledBy, onRemove }: AccountListProps
               <div className="fw-semibold">
                 {account.DisplayName}{' '}
                 {account.IsAdmin && (
-                  <Badge bg="primary" className="me-1">
-                    {t('accounts.administrator')}
-                  </Badge>
+                  <span className="badge text-bg-primary me-1">{t('accounts.administrator')}</span>
                 )}
                 {account.IsDemo && (
-                  <Badge bg="secondary" className="me-1">
-                    {t('accounts.demo')}
-                  </Badge>
+                  <span className="badge text-bg-secondary me-1">{t('accounts.demo')}</span>
                 )}
                 {account.IsCurrentUser && (
-                  <Badge bg="success" className="me-1">
-                    {t('accounts.you')}
-                  </Badge>
+                  <span className="badge text-bg-success me-1">{t('accounts.you')}</span>
                 )}
               </div>
               <div>{account.Email}</div>

@@ -1,9 +1,9 @@
 import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { fieldIssuesOf } from '../../../lib/api-error.ts';
 import {
   accountFieldMessageKey,
   accountFormMessageKey,
-  fieldIssuesOf,
   fieldMessageParams,
 } from '../utils/account-messages.ts';
 

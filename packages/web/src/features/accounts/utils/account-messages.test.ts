@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { fieldIssuesOf } from '../../../lib/api-error.ts';
 import { ApiError } from '../../../lib/http.ts';
 import {
   accountFieldMessageKey,
   accountFormMessageKey,
-  fieldIssuesOf,
   fieldMessageParams,
 } from './account-messages.ts';
 

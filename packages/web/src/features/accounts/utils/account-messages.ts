@@ -55,9 +55,3 @@ export function accountFormMessageKey(error: unknown): AccountFormMessageKey {
   const key = error.body?.key ?? (error.status === 429 ? errorKeys.tooManyRequests : error.key);
   return formKeys.find((candidate) => candidate === key) ?? errorKeys.unexpected;
 }
-
-/** The field issues of a failed call: path and message key, in the order the server sent them. */
-export function fieldIssuesOf(error: unknown): Array<{ path: string; key: string }> {
-  if (!(error instanceof ApiError)) return [];
-  return (error.body?.issues ?? []).map(({ path, key }) => ({ path, key }));
-}

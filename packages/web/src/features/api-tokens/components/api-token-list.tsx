@@ -1,6 +1,5 @@
 import type { ApiTokenListItem } from '@esign/contract';
 import { useState } from 'react';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { useTimeZone } from '../../../lib/common-config.ts';
@@ -38,9 +37,7 @@ export function ApiTokenList(props: ApiTokenListProps) {
             <div className="fw-semibold">
               {token.Name}{' '}
               {Date.parse(token.ExpiresAt) <= now && (
-                <Badge bg="warning" text="dark">
-                  {t('apiTokens.expired')}
-                </Badge>
+                <span className="badge text-bg-warning">{t('apiTokens.expired')}</span>
               )}
             </div>
             {props.showOwner && (
@@ -49,7 +46,9 @@ export function ApiTokenList(props: ApiTokenListProps) {
             <ul className="list-unstyled d-flex flex-wrap gap-1 my-1">
               {token.Scopes.map((scope) => (
                 <li key={scope}>
-                  <Badge bg="secondary">{t(`apiTokens.scopes.${scopeKeys[scope]}`)}</Badge>
+                  <span className="badge text-bg-secondary">
+                    {t(`apiTokens.scopes.${scopeKeys[scope]}`)}
+                  </span>
                 </li>
               ))}
             </ul>

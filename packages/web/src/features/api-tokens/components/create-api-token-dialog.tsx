@@ -1,8 +1,8 @@
 import type { CreatedApiToken } from '@esign/contract';
-import { useId, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { RevealOnceDialog } from '../../../components/secret/reveal-once-dialog.tsx';
+import { ShownSecret } from '../../../components/secret/shown-secret.tsx';
 import { CreateApiTokenForm } from './create-api-token-form.tsx';
-import { ShownApiToken } from './shown-api-token.tsx';
 
 interface CreateApiTokenDialogProps {
   show: boolean;
@@ -14,33 +14,34 @@ interface CreateApiTokenDialogProps {
 
 /** Creates a token, then shows it once; closing forgets it (it is never fetched again). */
 export function CreateApiTokenDialog(props: CreateApiTokenDialogProps) {
-  const titleId = useId();
-  const [created, setCreated] = useState<CreatedApiToken | null>(null);
-  const handleExited = () => {
-    setCreated(null);
-    props.onExited();
-  };
+  const { t } = useTranslation();
   return (
-    <Modal
+    <RevealOnceDialog<CreatedApiToken>
       show={props.show}
       onHide={props.onHide}
-      onExited={handleExited}
-      aria-labelledby={titleId}
-      // A click beside the shown token must not lose it before it is copied.
-      backdrop={created === null ? true : 'static'}
-      data-testid="api-token-dialog"
-    >
-      {created === null ? (
+      onExited={props.onExited}
+      testId="api-token-dialog"
+      form={(titleId, onCreated) => (
         <CreateApiTokenForm
           titleId={titleId}
           maxDays={props.maxDays}
           isAdmin={props.isAdmin}
           onCancel={props.onHide}
-          onCreated={setCreated}
+          onCreated={onCreated}
         />
-      ) : (
-        <ShownApiToken titleId={titleId} created={created} onDone={props.onHide} />
       )}
-    </Modal>
+      shown={(titleId, created) => (
+        <ShownSecret
+          titleId={titleId}
+          title={t('apiTokens.shown.title')}
+          warning={t('apiTokens.shown.warning')}
+          label={t('apiTokens.shown.label', { name: created.Name })}
+          value={created.Token}
+          onDone={props.onHide}
+          testId="api-token-shown"
+          valueTestId="api-token-value"
+        />
+      )}
+    />
   );
 }

@@ -15,12 +15,12 @@ import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { fieldIssuesOf } from '../../../lib/api-error.ts';
 import { useCreateApiToken } from '../api/create-api-token.ts';
 import {
   apiTokenFieldMessageKey,
   apiTokenFormMessageKey,
   apiTokenMessageParams,
-  fieldIssuesOf,
 } from '../utils/api-token-messages.ts';
 import { scopeKeys } from '../utils/scope-keys.ts';
 

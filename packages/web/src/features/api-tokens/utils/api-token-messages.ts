@@ -37,9 +37,3 @@ export function apiTokenFormMessageKey(error: unknown): ApiTokenFormMessageKey {
   const key = error.body?.key ?? error.key;
   return formKeys.find((candidate) => candidate === key) ?? errorKeys.unexpected;
 }
-
-/** The field issues of a failed call, in the order the server sent them. */
-export function fieldIssuesOf(error: unknown): Array<{ path: string; key: string }> {
-  if (!(error instanceof ApiError)) return [];
-  return (error.body?.issues ?? []).map(({ path, key }) => ({ path, key }));
-}
