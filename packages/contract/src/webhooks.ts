@@ -75,9 +75,9 @@ export const webhookErrorMessages: Record<WebhookErrorKey, string> = {
     'The portal may not send to this address: it is in a private or local network the administrator has not allowed.',
   'webhooks.errors.hostNotFound': 'No server by this name was found.',
   'webhooks.errors.organisationScopeNotAllowed':
-    'Only administrators can hear every flow of the organisation.',
+    'Only administrators can receive the events of every signing request of the organisation.',
   'webhooks.errors.groupNotAllowed': 'Choose a user group you are a member of.',
-  'webhooks.errors.endpointDisabled': 'The endpoint is turned off. Turn it on first.',
+  'webhooks.errors.endpointDisabled': 'The webhook is turned off. Turn it on first.',
 };
 
 const Events = z

@@ -8,6 +8,7 @@ import { queueFlowEvent } from '../src/webhooks/webhook-events.ts';
 import { bearerCall, createTokenAs } from './support/api-tokens.ts';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
+import { createGroupAs, groupUsersAs, roles, userIdOf } from './support/groups.ts';
 import { multipartFile } from './support/multipart.ts';
 import { makePdf } from './support/pdf.ts';
 import {
@@ -394,6 +395,63 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
     );
     await user.delete(`${hooks}/${mine.Id}`);
     await admin.delete(`${hooks}/${all.Id}`);
+  });
+
+  it('lets a group’s members and administrators manage its endpoint, which hears the group’s flows', async () => {
+    const user = await signedIn('user@example.com', 'user-demo');
+    const other = await signedIn('user2@example.com', 'user2-demo');
+    const admin = await signedIn('admin@example.com', 'admin-demo');
+    const group = await createGroupAs(admin, `Henkilöstöhallinto ${kind}`);
+    const { ConcurrencyStamp } = await groupUsersAs(admin, group.Id);
+    const members = await admin.post(`${roles}/UpdateGroup`, {
+      GroupId: group.Id,
+      Users: [await userIdOf(admin, 'user@example.com')],
+      HakaGroupId: null,
+      ConcurrencyStamp,
+    });
+    expect(members.statusCode, members.body).toBe(200);
+    const hook = await register(user, {
+      Url: receiver.url,
+      Events: ['signflow.sent'],
+      Scope: 'group',
+      GroupId: group.Id,
+    });
+    expect(hook).toMatchObject({ Scope: 'group', GroupId: group.Id, GroupName: group.Name });
+    expect((await other.get(hooks)).json()).toHaveLength(0);
+    expect((await other.post(`${hooks}/${hook.Id}/test`)).statusCode).toBe(404);
+    expect((await admin.get(hooks)).json().map((item: { Id: string }) => item.Id)).toEqual([
+      hook.Id,
+    ]);
+    // An administrator may add one for a group they are not in; nobody for a group that is not.
+    const byAdmin = await admin.post(hooks, {
+      Url: receiver.url,
+      Events: ['signflow.sent'],
+      Scope: 'group',
+      GroupId: group.Id,
+    });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    const unknown = await admin.post(hooks, {
+      Url: receiver.url,
+      Events: ['signflow.sent'],
+      Scope: 'group',
+      GroupId: 'no-such-group',
+    });
+    expect(unknown.json().issues[0]).toMatchObject({
+      path: 'GroupId',
+      key: 'webhooks.errors.groupNotAllowed',
+    });
+
+    const flowId = await sendFlow(user, {
+      signers: [{ Name: 'Ryhmä', Email: `group.${kind}@example.com` }],
+      role: group.Id,
+    });
+    const own = await sendFlow(user, {
+      signers: [{ Name: 'Oma', Email: `own.${kind}@example.com` }],
+    });
+    await runJobs();
+    const heard = receiver.received.map((entry) => JSON.parse(entry.body).Data.SignFlow?.Guid);
+    expect(heard.filter((id) => id === flowId)).toHaveLength(2);
+    expect(heard).not.toContain(own);
   });
 
   it('describes every event in the OpenAPI document, with its signed headers and body', async () => {

@@ -35,7 +35,7 @@ function endpointsWithNames(db: Kysely<Database>) {
 
 /**
  * The endpoints a user manages: their own user-scope ones, their groups' ones, and (an
- * administrator) the organisation's. Oldest first, as they were added.
+ * administrator) every group's and the organisation's. Oldest first, as they were added.
  */
 export function listManagedEndpoints(
   db: Kysely<Database>,
@@ -56,7 +56,9 @@ export function listManagedEndpoints(
               ]),
             ]
           : []),
-        ...(user.isAdmin ? [eb('webhook_endpoints.scope', '=', 'organisation')] : []),
+        ...(user.isAdmin
+          ? [eb('webhook_endpoints.scope', 'in', ['organisation', 'group'] as const)]
+          : []),
       ]),
     )
     .orderBy('webhook_endpoints.created_at')
@@ -71,6 +73,15 @@ export function findEndpointWithNames(db: Kysely<Database>, id: string) {
 
 export function findEndpoint(db: Kysely<Database>, id: string) {
   return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function groupExists(db: Kysely<Database>, groupId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_groups')
+    .select('id')
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export function findOwnerEmail(db: Kysely<Database>, userId: string) {

@@ -23,6 +23,7 @@ import {
   deleteEndpoint,
   findDelivery,
   findEndpointWithNames,
+  groupExists,
   insertEndpoint,
   listDeliveries,
   listManagedEndpoints,
@@ -39,11 +40,14 @@ export interface WebhookDeps {
   kickJobs: () => void;
 }
 
-/** May this user manage the endpoint? Their own, their groups', and (administrators) the organisation's. */
+/** May this user manage the endpoint? Their own, their groups', and (administrators) every group's and the organisation's. */
 function manages(user: SessionUser, endpoint: EndpointListRow): boolean {
   if (endpoint.scope === 'user') return endpoint.owner_id === user.id;
+  // A group's endpoints: its members', and an administrator's, as every group is.
   if (endpoint.scope === 'group')
-    return endpoint.group_id !== null && user.groupIds.includes(endpoint.group_id);
+    return (
+      user.isAdmin || (endpoint.group_id !== null && user.groupIds.includes(endpoint.group_id))
+    );
   return user.isAdmin;
 }
 
@@ -85,7 +89,10 @@ export async function createWebhook(
       issues: [{ path: 'Scope', key: webhookErrorKeys.organisationScopeNotAllowed }],
     });
   const groupId = input.Scope === 'group' ? (input.GroupId ?? null) : null;
-  if (input.Scope === 'group' && (!groupId || !user.groupIds.includes(groupId)))
+  const groupAllowed =
+    groupId !== null &&
+    (user.groupIds.includes(groupId) || (user.isAdmin && (await groupExists(deps.db, groupId))));
+  if (input.Scope === 'group' && !groupAllowed)
     throw new AppError('validation', {
       issues: [{ path: 'GroupId', key: webhookErrorKeys.groupNotAllowed }],
     });
