@@ -82,6 +82,18 @@ describe("trimming Bootstrap's CSS to the classes the app uses", () => {
     expect(builtAtRunTime.filter((name) => !hasClass(built.trimmed, name))).toEqual([]);
   });
 
+  it('keeps the background and text colour each Badge asks for (`bg-${bg}`, `text-${text}`)', () => {
+    const asked = new Set(['bg-primary']); // a Badge's default background
+    for (const file of sources(join(web, 'src'))) {
+      for (const [badge] of readFileSync(file, 'utf8').matchAll(/<Badge\b[^>]*>/g)) {
+        for (const [, prop, value] of badge.matchAll(/\b(bg|text)="([\w-]+)"/g))
+          asked.add(`${prop}-${value}`);
+      }
+    }
+    expect([...asked]).toContain('bg-secondary');
+    expect([...asked].filter((name) => !hasClass(built.trimmed, name))).toEqual([]);
+  });
+
   it('drops the components the app does not use, to less than half the size', () => {
     for (const unused of ['carousel-item', 'accordion-body', 'offcanvas-body', 'navbar-brand'])
       expect(hasClass(built.whole, unused) && !hasClass(built.trimmed, unused)).toBe(true);
