@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import { apiPaths } from '@esign/contract';
 import { expect, test, type Page } from '@playwright/test';
-import { chooseRowAction, rowNamed, type RowAction } from '../support/list.ts';
+import { chooseRowAction, rowNamed, xsrfHeaders, type RowAction } from '../support/list.ts';
+import { makeUserFiles } from '../support/files.ts';
 import { logIn } from '../support/pages.ts';
 import { draftThroughApi, sendFlowThroughApi, type FlowToSend } from '../support/sender.ts';
 import { shootEverywhere } from './shoot.ts';
@@ -21,6 +24,34 @@ async function openRowAction(page: Page, view: string, name: string, action: Row
   await page.goto(`/?view=${view}&q=${encodeURIComponent(name)}`);
   await chooseRowAction(rowNamed(page, name), action);
 }
+
+// The file rows: the file to sign and attachments, one with a long name, each with its remove
+// button, and the attachments' count.
+test('a draft with attachments', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, 'user@example.com', 'user-demo');
+  await expect(page.getByTestId('signflow-create')).toBeVisible();
+  const draftId = await draftThroughApi(page, flow('Vuokrasopimus liitteineen'));
+  const files = makeUserFiles();
+  for (const [name, path, mimeType] of [
+    ['pohjapiirros.png', files.image, 'image/png'],
+    [
+      'Vuokrasopimuksen_yleiset_ehdot_ja_huoneiston_kuntotarkastuspöytäkirja.txt',
+      files.text,
+      'text/plain',
+    ],
+  ] as const) {
+    const added = await page.request.post(apiPaths.attachment(draftId), {
+      headers: await xsrfHeaders(page),
+      multipart: { file: { name, mimeType, buffer: await readFile(path) } },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+  }
+  await shootEverywhere(page, 'edit-attachments', async (p) => {
+    await p.goto(`/esign/edit/${draftId}`);
+    await expect(p.getByTestId('attachment-item')).toHaveCount(2);
+  });
+});
 
 test("the sender's draft and its dialogs", async ({ page }) => {
   await page.goto('/login');

@@ -13,6 +13,8 @@ test('the sign flow list: every state, a long name, many signers; menus; empty s
   page,
   browser,
 }) => {
+  // Eleven screens, each six times with axe's look at it: more than the usual five minutes.
+  test.setTimeout(900_000);
   await page.goto('/login');
   await logIn(page, 'user@example.com', 'user-demo');
   await expect(page.getByTestId('signflow-create')).toBeVisible();

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { languages, type Language } from '../support/pages.ts';
+import { languages, seriousAxeViolations, type Language } from '../support/pages.ts';
 
 export const screenWidths = {
   desktop: { width: 1280, height: 800 },
@@ -36,11 +36,12 @@ const untranslatedIn = (language: Language) => {
 
 /**
  * What a person would see wrong without reading: the page wider than the screen (and the
- * elements that stick out), catalogue keys shown raw, and English texts on a fi or sv page.
+ * elements that stick out), catalogue keys shown raw, and English texts on a fi or sv page;
+ * and what axe finds serious (every rule, the experimental ones and AAA contrast included).
  */
 async function findProblems(page: Page, language: Language) {
   const english = language === 'en' ? [] : untranslatedIn(language);
-  return page.evaluate((englishTexts) => {
+  const found = await page.evaluate((englishTexts) => {
     const root = document.documentElement;
     const width = root.clientWidth;
     const sticking = Array.from(document.body.querySelectorAll('*'))
@@ -81,6 +82,7 @@ async function findProblems(page: Page, language: Language) {
       untranslated,
     };
   }, english);
+  return { ...found, axe: await seriousAxeViolations(page, { experimental: true }) };
 }
 
 /** Stores the language the portal starts in, as the header's switcher would. */
@@ -115,7 +117,8 @@ export async function shootEverywhere(
       if (
         problems.overflow > 0 ||
         problems.rawKeys.length > 0 ||
-        problems.untranslated.length > 0
+        problems.untranslated.length > 0 ||
+        problems.axe.length > 0
       ) {
         mkdirSync(join(outDir, 'problems'), { recursive: true });
         writeFileSync(

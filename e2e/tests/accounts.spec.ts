@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin } from '../support/admin.ts';
 import { fiText } from '../support/locale.ts';
-import { expectNoSeriousAxeViolations, logIn } from '../support/pages.ts';
+import { contrastOfText, expectNoSeriousAxeViolations, logIn } from '../support/pages.ts';
 import { screenWidths } from '../screens/shoot.ts';
 
 const run = Date.now().toString(36);
@@ -38,6 +38,12 @@ test.describe("the built-in login's accounts", () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(fiText('accounts.title'));
     const list = page.getByTestId('account-list');
     await expect(list).toContainText('admin@example.com');
+    // The administrator's own row says what the account is, in badges that can be read (7:1).
+    const own = list.getByRole('listitem').filter({ hasText: 'admin@example.com' });
+    for (const key of ['accounts.administrator', 'accounts.demo', 'accounts.you']) {
+      const badge = own.locator('.badge').filter({ hasText: fiText(key) });
+      expect(await contrastOfText(badge)).toBeGreaterThanOrEqual(7);
+    }
     await expectAccessibleAtBothWidths(page);
 
     // Nothing filled in: each required field says so by itself, and nothing is added.

@@ -4,6 +4,7 @@ import { logInAsAdmin } from '../support/admin.ts';
 import { fiText, textIn } from '../support/locale.ts';
 import {
   chooseLanguage,
+  contrastOfText,
   expectNoSeriousAxeViolations,
   languages,
   logIn,
@@ -92,7 +93,14 @@ test.describe('the API access page', () => {
       const own = page.getByTestId('api-tokens-own');
       const item = own.getByRole('listitem').filter({ hasText: name });
       await expect(item).toContainText(text('apiTokens.neverUsed'));
-      await expect(item).toContainText(text('apiTokens.scopes.signflowsWrite'));
+      // Each scope the token was given, by its name in the page's language, readable (7:1).
+      const scopes = item.getByRole('list').getByRole('listitem');
+      await expect(scopes).toHaveText([
+        text('apiTokens.scopes.signflowsRead'),
+        text('apiTokens.scopes.signflowsWrite'),
+      ]);
+      for (const scope of await scopes.all())
+        expect(await contrastOfText(scope.locator('.badge'))).toBeGreaterThanOrEqual(7);
       await expect(page.getByText(token)).toHaveCount(0);
 
       // An integration uses it; the page tells when and from where.

@@ -257,10 +257,11 @@ test.describe('the sign flow edit screen', () => {
     await expect(page.getByText('No file added.')).toBeVisible();
 
     await dropFiles(fileArea, [files.contract], async () => {
-      // While a file is held over it, the area shows that it takes it.
+      // While a file is held over it, the area shows that it takes it, its text still 7:1.
       await expect(page.locator('.file-drop-zone').filter({ has: fileArea })).toHaveClass(
         /file-drop-zone--active/,
       );
+      await expectNoSeriousAxeViolations(page, { experimental: true });
     });
     await expect(page.getByTestId('signfile-name')).toContainText('Vuokrasopimus.pdf');
     await expect(page).toHaveURL(/\/esign\/edit\/[0-9a-f-]{36}$/); // saved to take the file
@@ -272,6 +273,10 @@ test.describe('the sign flow edit screen', () => {
       /ehdot\.txt/,
     ]);
     await expect(page.getByTestId('attachment-count')).toHaveText('Attachments 2/50');
+    // The file rows: each remove button is named by its visible words and the file's name.
+    await expect(page.getByRole('button', { name: 'Remove file Vuokrasopimus.pdf' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove ehdot.txt' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, { experimental: true });
 
     await page.reload();
     await expect(page.getByTestId('signfile-name')).toContainText('Vuokrasopimus.pdf');

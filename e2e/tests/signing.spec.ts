@@ -314,6 +314,8 @@ test.describe('the signing page for everyone', () => {
     page,
     openSigningPage,
   }) => {
+    // Ten axe runs (34 s alone): on a machine shared with other work, more than a minute.
+    test.setTimeout(120_000);
     const [first, second] = [signerEmail('tila-eka'), signerEmail('tila-toka')];
     const flow: FlowToSend = { ...lowFlow('Tilat', [first, second]), process: 'Sequential' };
     await logInAsSender(page);

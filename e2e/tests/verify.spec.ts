@@ -151,6 +151,18 @@ test.describe('the public verification page', () => {
   }) => {
     await page.goto('/verify');
     await chooseLanguage(page, 'en');
+    // A file held over the area: it shows that it takes it, its text still 7:1.
+    const zone = page.getByTestId('verify-drop-zone');
+    const held = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['%PDF-1.7'], 'held.pdf', { type: 'application/pdf' }));
+      return transfer;
+    });
+    await zone.dispatchEvent('dragover', { dataTransfer: held });
+    await expect(zone).toHaveClass(/verify-drop-zone--active/);
+    await expectAccessible(page);
+    await zone.dispatchEvent('dragleave', { dataTransfer: held });
+    await expect(zone).not.toHaveClass(/verify-drop-zone--active/);
     await page.getByTestId('verify-file-input').setInputFiles(files.portal);
     await expectVerdict(page, 'en', 'Valid');
     const downloading = page.waitForEvent('download');

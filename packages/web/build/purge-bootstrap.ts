@@ -43,12 +43,16 @@ export const purgeContent = [
 
 /**
  * Classes built at run time, which no file names whole: react-bootstrap's components join a
- * prefix and a part (`btn` + `outline-danger`, `bs-popover` + `bottom`, `modal` + `dialog`)
- * and the screens a prefix and a value (`text-bg-${variant}`, `alert-${tone}`). Every rule
- * of these families is kept, with the state classes (`show`, `fade`, `active`, `is-invalid`).
+ * prefix and a part (`btn` + `outline-danger`, `bs-popover` + `bottom`, `modal` + `dialog`,
+ * a Badge's `bg-${bg}` and `text-${text}`) and the screens a prefix and a value
+ * (`text-bg-${variant}`, `alert-${tone}`). Every rule of these families is kept, with the
+ * state classes (`show`, `fade`, `active`, `is-invalid`).
  */
 export const purgeSafelist = {
-  standard: [/^(show|showing|hiding|fade|collapse|collapsing|active|disabled)$/],
+  standard: [
+    /^(show|showing|hiding|fade|collapse|collapsing|active|disabled)$/,
+    /^(bg|text)-(primary|secondary|success|danger|warning|info|light|dark|white)$/,
+  ],
   greedy: [
     /^(btn|text-bg|alert|badge|modal|popover|bs-popover|dropdown|toast|form|was-validated|is-valid|is-invalid|valid|invalid|spinner|tooltip|bs-tooltip|nav|list-group|page|close)(-|$)/,
     /^data-bs-/,

@@ -82,6 +82,18 @@ describe("trimming Bootstrap's CSS to the classes the app uses", () => {
     expect(builtAtRunTime.filter((name) => !hasClass(built.trimmed, name))).toEqual([]);
   });
 
+  it('keeps the background and text colour each Badge asks for (`bg-${bg}`, `text-${text}`)', () => {
+    const asked = new Set(['bg-primary']); // a Badge's default background
+    for (const file of sources(join(web, 'src'))) {
+      for (const [badge] of readFileSync(file, 'utf8').matchAll(/<Badge\b[^>]*>/g)) {
+        for (const [, prop, value] of badge.matchAll(/\b(bg|text)="([\w-]+)"/g))
+          asked.add(`${prop}-${value}`);
+      }
+    }
+    expect([...asked]).toContain('bg-secondary');
+    expect([...asked].filter((name) => !hasClass(built.trimmed, name))).toEqual([]);
+  });
+
   it('drops the components the app does not use, to less than half the size', () => {
     for (const unused of ['carousel-item', 'accordion-body', 'offcanvas-body', 'navbar-brand'])
       expect(hasClass(built.whole, unused) && !hasClass(built.trimmed, unused)).toBe(true);
@@ -108,11 +120,19 @@ describe("trimming Bootstrap's CSS to the classes the app uses", () => {
   });
 });
 
-/** WCAG's contrast ratio of two #rrggbb colours. */
-function contrast(a: string, b: string) {
-  const luminance = (hex: string) => {
-    const [r = 0, g = 0, b = 0] = [1, 3, 5].map((i) => {
-      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+/** A compiled colour as red, green and blue (0–255): `#rrggbb`, or Sass's `rgb(r%, g%, b%)`. */
+function channels(colour: string): number[] | undefined {
+  if (/^#[0-9a-f]{6}$/i.test(colour))
+    return [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+  const percentages = /^rgb\(([\d.]+)%,\s*([\d.]+)%,\s*([\d.]+)%\)$/.exec(colour);
+  return percentages?.slice(1).map((part) => (Number(part) * 255) / 100);
+}
+
+/** WCAG's contrast ratio of two colours given as red, green and blue. */
+function contrast(a: number[], b: number[]) {
+  const luminance = (rgb: number[]) => {
+    const [r = 0, g = 0, b = 0] = rgb.map((channel) => {
+      const c = channel / 255;
       return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
     });
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
@@ -122,11 +142,19 @@ function contrast(a: string, b: string) {
 }
 
 describe("the theme's colours", () => {
-  it("reach WCAG's enhanced contrast (7:1) on white and on Bootstrap's light grey", () => {
+  /** A colour of the compiled theme's `:root`, as red, green and blue. */
+  const variable = (name: string) => {
     const rootRule =
       /:root,\s*\[data-bs-theme=light\]\s*\{([^}]*)\}/.exec(compileTheme())?.[1] ?? '';
-    const variable = (name: string) =>
-      new RegExp(`--bs-${name}:\\s*(#[0-9a-f]{6})`).exec(rootRule)?.[1];
+    const value = new RegExp(`--bs-${name}:\\s*([^;]+);`).exec(rootRule)?.[1]?.trim() ?? '';
+    const rgb = channels(value);
+    expect(rgb, `--bs-${name}: ${value}`).toBeDefined();
+    return rgb ?? [];
+  };
+  const white = [255, 255, 255];
+  const lightGrey = [0xf8, 0xf9, 0xfa];
+
+  it("reach WCAG's enhanced contrast (7:1) on white and on Bootstrap's light grey", () => {
     for (const name of [
       'primary',
       'secondary',
@@ -135,10 +163,15 @@ describe("the theme's colours", () => {
       'link-color',
       'secondary-color',
     ]) {
-      const colour = variable(name) ?? 'not a #rrggbb colour';
-      expect(colour, name).toMatch(/^#/);
-      expect(contrast(colour, '#ffffff'), name).toBeGreaterThanOrEqual(7);
-      expect(contrast(colour, '#f8f9fa'), name).toBeGreaterThanOrEqual(7);
+      expect(contrast(variable(name), white), name).toBeGreaterThanOrEqual(7);
+      expect(contrast(variable(name), lightGrey), name).toBeGreaterThanOrEqual(7);
     }
+  });
+
+  it('keep 7:1 for text and links on the light blue of a drop zone with a file over it', () => {
+    for (const name of ['body-color', 'secondary-color', 'link-color'])
+      expect(contrast(variable(name), variable('primary-bg-subtle')), name).toBeGreaterThanOrEqual(
+        7,
+      );
   });
 });

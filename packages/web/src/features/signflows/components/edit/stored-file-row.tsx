@@ -10,7 +10,7 @@ interface StoredFileRowProps {
   file: FileInfo;
   files: FileActions;
   busy: boolean;
-  /** The remove button's visible text; its accessible name always names the file. */
+  /** The remove button's visible text; its accessible name adds the file's name after it. */
   removeText: string;
   testId?: string;
 }
@@ -41,10 +41,11 @@ export function StoredFileRow({
         variant="outline-danger"
         size="sm"
         disabled={busy}
-        aria-label={t('signflow.edit.actions.removeNamed', { name: file.FileName })}
         onClick={() => void files.removeFile(file, kind)}
       >
+        {/* The name read out starts with the words shown (WCAG 2.5.3, label in name). */}
         {removeText}
+        <span className="visually-hidden"> {file.FileName}</span>
       </Button>
     </>
   );
