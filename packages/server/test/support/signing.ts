@@ -19,6 +19,8 @@ export interface FlowOptions {
   reminderDays?: number | null;
   inspector?: string | null;
   language?: string;
+  /** The deadline (YYYY-MM-DD); unset, the portal's default. */
+  expiryDate?: string;
 }
 
 /** The body that saves a draft with these options (language `fallbackLanguage` when unset). */
@@ -32,6 +34,7 @@ export function draftBody(options: FlowOptions, fallbackLanguage = 'fi') {
     InspectorEmail: options.inspector ?? null,
     Language: options.language ?? fallbackLanguage,
     Signers: options.signers,
+    ...(options.expiryDate === undefined ? {} : { ExpiryDate: options.expiryDate }),
   };
 }
 

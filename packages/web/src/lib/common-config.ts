@@ -26,6 +26,9 @@ export function defaultCommonConfig(origin: string = window.location.origin): Co
     TimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     // Unknown: the server's default; the server refuses anything longer all the same.
     ApiTokenMaxDays: 365,
+    // Unknown: the server's defaults; the server judges the date all the same.
+    SigningDeadlineDays: 30,
+    SigningDeadlineMaxDays: 365,
   };
 }
 

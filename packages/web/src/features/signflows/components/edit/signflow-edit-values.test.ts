@@ -58,6 +58,7 @@ const sentFlow: SignFlowDetailResponse = {
   Role: 'group-1',
   ReminderIntervalInDays: 7,
   CancellationComment: null,
+  ExpiryDate: null,
   SignFileInfo: { Guid: 'file-1', FileName: 'lease.pdf' },
   AttachmentInfo: [{ Guid: 'file-2', FileName: 'map.png' }],
   SignedFile: null,
