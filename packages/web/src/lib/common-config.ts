@@ -64,3 +64,12 @@ export function useTimeZone(): string {
 export function useCommonConfig(): CommonConfig {
   return useSuspenseQuery(commonConfigQueryOptions()).data;
 }
+
+/**
+ * The config loaded at start-up without suspending: the defaults (the server's own) until it
+ * is in, for what only suggests values the server judges again (a flow's deadline).
+ */
+export function useLoadedCommonConfig(): CommonConfig {
+  const config = useQueryClient().getQueryData<CommonConfig>(commonConfigQueryOptions().queryKey);
+  return config ?? defaultCommonConfig('');
+}
