@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationKeys } from './validation.ts';
 import {
   RoleType,
   SignatureLevel,
@@ -10,6 +11,9 @@ import {
 
 /** ISO-8601 UTC date-time as sent on the wire. */
 export const IsoDateTime = z.iso.datetime({ offset: true });
+
+/** A calendar date, YYYY-MM-DD (a flow's deadline: it passes at the end of the date in TIME_ZONE). */
+export const IsoDate = z.iso.date(validationKeys.invalidDate);
 
 export const Session = z.object({
   IsAdmin: z.boolean(),
@@ -45,6 +49,10 @@ export const CommonConfig = z.object({
   TimeZone: z.string(),
   /** Beyond SPEC §3: the longest life of a new API token, in days (API_TOKEN_MAX_DAYS). */
   ApiTokenMaxDays: z.number().int().positive().default(365),
+  /** Beyond SPEC §3: a new flow's deadline is this many days ahead (SIGNING_DEADLINE_DAYS). */
+  SigningDeadlineDays: z.number().int().positive().default(30),
+  /** Beyond SPEC §3: a deadline is at most this many days ahead (SIGNING_DEADLINE_MAX_DAYS). */
+  SigningDeadlineMaxDays: z.number().int().positive().default(365),
 });
 export type CommonConfig = z.infer<typeof CommonConfig>;
 
@@ -100,6 +108,11 @@ export const SignFlow = SignFlowSummary.extend({
   Role: z.string().nullable(),
   ReminderIntervalInDays: z.number().int().nonnegative().nullable(),
   CancellationComment: z.string().nullable(),
+  /**
+   * Beyond SPEC: the date the signers must sign by; the flow expires (ends Cancelled) at the
+   * end of it in the portal's time zone. Null only for flows from before deadlines were chosen.
+   */
+  ExpiryDate: IsoDate.nullable(),
 });
 export type SignFlow = z.infer<typeof SignFlow>;
 

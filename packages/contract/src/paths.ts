@@ -27,6 +27,9 @@ export const apiPaths = {
     `/api/esign/SignFlows/${encodeURIComponent(signFlowId)}/check`,
   cancelSignFlow: (signFlowId: string) =>
     `/api/esign/SignFlows/${encodeURIComponent(signFlowId)}/cancel`,
+  /** Beyond SPEC: the sender moves a sent flow's deadline later. */
+  signFlowExpiryDate: (signFlowId: string) =>
+    `/api/esign/SignFlows/${encodeURIComponent(signFlowId)}/expirydate`,
   /** Beyond SPEC: the sender opens a signer's link locked after too many e-mail codes. */
   unlockSigner: (signFlowId: string, signatureId: string) =>
     `/api/esign/SignFlows/${encodeURIComponent(signFlowId)}/${encodeURIComponent(signatureId)}/unlock`,
@@ -48,6 +51,7 @@ export const apiRoutes = {
   sendSignFlow: '/api/esign/SignFlows/:guid/send',
   checkSignFlow: '/api/esign/SignFlows/:signFlowId/check',
   cancelSignFlow: '/api/esign/SignFlows/:signFlowId/cancel',
+  signFlowExpiryDate: '/api/esign/SignFlows/:signFlowId/expirydate',
   signingUrl: '/api/esign/SignFlows/:signFlowId/:signatureId/signingurl',
   unlockSigner: '/api/esign/SignFlows/:signFlowId/:signatureId/unlock',
   remindSigner: '/api/esign/SignFlows/:signFlowId/:signatureId/remind',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime } from './entities.ts';
+import { IsoDate, IsoDateTime } from './entities.ts';
 import { SignerStatus, SignFlowStatus } from './enums.ts';
 import { plainText } from './plain-text.ts';
 import { validationKeys as v } from './validation.ts';
@@ -26,11 +26,13 @@ export const SignFlowListItem = z.object({
   FinishedDate: IsoDateTime.nullable(),
   RejectedDate: IsoDateTime.nullable(),
   AutoDeleteDate: IsoDateTime.nullable(),
+  /** The date the signers must sign by (null for flows from before deadlines were chosen). */
+  ExpiryDate: IsoDate.nullable(),
   Signers: z.array(SignFlowListSigner),
 });
 export type SignFlowListItem = z.infer<typeof SignFlowListItem>;
 
-/** The nine sortable columns of the list (SPEC §2). */
+/** The sortable columns of the list: SPEC §2's nine and the deadline. */
 export const SignFlowSortColumn = z.enum([
   'Name',
   'Status',
@@ -41,6 +43,7 @@ export const SignFlowSortColumn = z.enum([
   'FinishedDate',
   'RejectedDate',
   'AutoDeleteDate',
+  'ExpiryDate',
 ]);
 export type SignFlowSortColumn = z.infer<typeof SignFlowSortColumn>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime, SignFlowDetail } from './entities.ts';
+import { IsoDate, IsoDateTime, SignFlowDetail } from './entities.ts';
 import type { FieldIssue } from './errors.ts';
 import { SignatureLevel, SignatureProcess } from './enums.ts';
 import { Language } from './languages.ts';
@@ -76,6 +76,11 @@ export const SignFlowSaveRequest = z.object({
   Signers: z.array(SignerInput).max(limits.maxSigners, v.tooManySigners).default([]),
   /** The language of the signers' messages (fi, en, sv). */
   Language: Language.nullish(),
+  /**
+   * The date the signers must sign by (YYYY-MM-DD), from today to SIGNING_DEADLINE_MAX_DAYS
+   * ahead in the portal's time zone; left out, today + SIGNING_DEADLINE_DAYS.
+   */
+  ExpiryDate: IsoDate.nullish(),
   /** When creating: copy the file to sign and the attachments of this flow (copy as new). */
   CopyFromGuid: OptionalRecordId.nullish(),
 });
@@ -107,6 +112,12 @@ export const CancelRequest = z.object({
     .check(plainText({ multiline: true }))
     .default(''),
 });
+
+/** POST SignFlows/{signFlowId}/expirydate: a later deadline for a flow out for signing. */
+export const ExpiryDateRequest = z.object({
+  ExpiryDate: z.string({ error: v.required }).pipe(IsoDate),
+});
+export type ExpiryDateRequest = z.infer<typeof ExpiryDateRequest>;
 
 /** GET SignFlows/{guid}: SPEC's detail plus the language of the signers' messages. */
 export const SignFlowDetailResponse = SignFlowDetail.extend({

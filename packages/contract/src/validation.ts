@@ -43,6 +43,14 @@ export const validationKeys = {
   /** A file to sign with scripts, actions that run by themselves, embedded files or XFA. */
   pdfActiveContent: 'validation.pdfActiveContent',
   controlCharacter: 'validation.controlCharacter',
+  /** Not a calendar date (YYYY-MM-DD). */
+  invalidDate: 'validation.invalidDate',
+  /** A deadline before today (in the portal's time zone). */
+  expiryDatePast: 'validation.expiryDatePast',
+  /** A deadline further ahead than SIGNING_DEADLINE_MAX_DAYS (param n: the days). */
+  expiryDateTooLate: 'validation.expiryDateTooLate',
+  /** An extension that is not later than the flow's deadline now. */
+  expiryDateNotLater: 'validation.expiryDateNotLater',
 } as const;
 export type ValidationKey = (typeof validationKeys)[keyof typeof validationKeys];
 

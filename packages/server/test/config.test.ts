@@ -11,6 +11,8 @@ describe.each(databaseKinds)('config endpoints on %s', (kind) => {
     SHOW_HAKA_GROUP_ID: 'true',
     GROUP_MANAGEMENT_ENABLED: 'false',
     API_TOKEN_MAX_DAYS: '30',
+    SIGNING_DEADLINE_DAYS: '14',
+    SIGNING_DEADLINE_MAX_DAYS: '90',
   });
 
   it('returns the UI config of SPEC §3 from the environment', async () => {
@@ -28,6 +30,8 @@ describe.each(databaseKinds)('config endpoints on %s', (kind) => {
       BuiltInLogin: true,
       TimeZone: 'Europe/Helsinki',
       ApiTokenMaxDays: 30,
+      SigningDeadlineDays: 14,
+      SigningDeadlineMaxDays: 90,
     });
   });
 
@@ -67,6 +71,8 @@ describe('config defaults', () => {
       BuiltInLogin: true,
       TimeZone: 'Europe/Helsinki',
       ApiTokenMaxDays: 365,
+      SigningDeadlineDays: 30,
+      SigningDeadlineMaxDays: 365,
     });
   });
 });

@@ -146,6 +146,8 @@ describe('the error format and security headers', () => {
       'BuiltInLogin',
       'TimeZone',
       'ApiTokenMaxDays',
+      'SigningDeadlineDays',
+      'SigningDeadlineMaxDays',
     ]);
     const page = await app.inject({ url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

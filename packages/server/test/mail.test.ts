@@ -50,6 +50,7 @@ const paramsOf: MailParams = {
   signedCopy: { ...invitation, validUntil: invitation.deadline ?? '', attached: true },
   inspector: { ...invitation },
   failed: { flowName: invitation.flowName, reason: 'time-stamp service down', link },
+  deadlineExtended: { ...invitation, expiryDate: '2026-04-30' },
   expired: { ...invitation },
   expiredSender: { flowName: invitation.flowName, signed: 1, total: 3, link },
   webhookDisabled: {

@@ -53,6 +53,7 @@ function flowRow(language: string | null): SignFlowRow {
     last_status_query_at: null,
     auto_delete_at: null,
     deadline_at: null,
+    expiry_date: null,
     working_file_id: null,
     failure_reason: null,
   };

@@ -82,6 +82,7 @@ describe.each(databaseKinds)('the list of sign flows on %s', (kind) => {
         'FinishedDate',
         'RejectedDate',
         'AutoDeleteDate',
+        'ExpiryDate',
       ]),
     );
   });

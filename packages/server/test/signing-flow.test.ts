@@ -5,6 +5,7 @@ import { bufferSource, verifyPdf } from '@esign/pades';
 import { describe, expect, it } from 'vitest';
 import { findBrokenAuditLink } from '../src/audit/audit.service.ts';
 import { MovableClock } from '../src/time/clock.ts';
+import { addDays, dateIn, endOfDay } from '../src/time/zoned-dates.ts';
 import { enqueueJob } from '../src/jobs/job-queue.ts';
 import { signingJobs } from '../src/signing/signing-deps.ts';
 import { TestClient } from './support/client.ts';
@@ -409,8 +410,12 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
     });
     await runJobs();
     const detail = (await owner.get(`${flows}/${id}`)).json();
-    // SIGNING_DEADLINE_DAYS defaults to 30.
-    expect(Date.parse(detail.SigningDeadline)).toBe(sentAt + 30 * day);
+    // SIGNING_DEADLINE_DAYS defaults to 30: the end of the 30th day from today, in Helsinki.
+    const deadline = endOfDay(
+      addDays(dateIn(new Date(sentAt), 'Europe/Helsinki'), 30),
+      'Europe/Helsinki',
+    );
+    expect(Date.parse(detail.SigningDeadline)).toBe(deadline);
     const [invitation] = await mailsTo(db(), late);
     const deadlineDate = new Intl.DateTimeFormat('fi-FI', {
       timeZone: 'Europe/Helsinki',
@@ -425,7 +430,7 @@ describe.each(databaseKinds)('signers sign on %s', (kind) => {
     );
     const lateToken = await linkOf(late);
 
-    clock.advance(30 * day - 60_000);
+    clock.set(new Date(deadline - 60_000));
     await enqueueJob(db(), { kind: signingJobs.expire, payload: null }, clock.now());
     await runJobs();
     expect((await flowOf(owner, id)).Status).toBe('Sent');

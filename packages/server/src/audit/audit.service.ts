@@ -27,6 +27,7 @@ export const auditOperations = {
   failed: 'Failed',
   resumed: 'Resumed',
   expired: 'Expired',
+  deadlineExtended: 'Deadline Extended',
   downloaded: 'Downloaded',
   deleted: 'Deleted',
   archiveRenewed: 'Archive Time Stamp Renewed',

@@ -19,6 +19,8 @@ export function commonConfigOf(config: AppConfig): CommonConfig {
     BuiltInLogin: config.login.kind === 'builtin',
     TimeZone: config.timeZone,
     ApiTokenMaxDays: config.apiTokens.maxDays,
+    SigningDeadlineDays: config.signingDeadlineDays,
+    SigningDeadlineMaxDays: config.signingDeadlineMaxDays,
   };
 }
 

@@ -98,7 +98,9 @@ export const EnvSchema = z.object({
   WEBHOOK_ALLOW_HTTP: booleanFlag(false),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(100),
   AUTO_DELETE_DAYS: z.coerce.number().int().positive().default(180),
-  SIGNING_DEADLINE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SIGNING_DEADLINE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** The furthest a sender may set a flow's deadline, in days from today. */
+  SIGNING_DEADLINE_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   SIGNED_COPY_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** A kept signed file's archive time stamp is renewed this many days before its TSA certificate expires. */
   ARCHIVE_RENEW_BEFORE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),

@@ -50,8 +50,10 @@ export interface AppConfig {
   webhooks: { allowedHosts: OutboundPolicy; allowHttp: boolean };
   maxUploadBytes: number;
   autoDeleteDays: number;
-  /** How long signers have from sending: the deadline in their mail; then the flow expires. */
+  /** A new flow's deadline, in days from today: the date the sender is offered; then the flow expires. */
   signingDeadlineDays: number;
+  /** The furthest ahead, in days from today, a flow's deadline may be set or extended. */
+  signingDeadlineMaxDays: number;
   /** How long, from finishing, each signer's link to the signed document works. */
   signedCopyDays: number;
   /** How long before its TSA certificate expires a signed file's archive time stamp is renewed. */
@@ -125,6 +127,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const env = parsed.data;
+  if (env.SIGNING_DEADLINE_DAYS > env.SIGNING_DEADLINE_MAX_DAYS)
+    throw new ConfigError(
+      'Invalid configuration:\n  SIGNING_DEADLINE_DAYS: must not exceed SIGNING_DEADLINE_MAX_DAYS',
+    );
   const dataDir = resolve(env.DATA_DIR);
   const demo = env.NODE_ENV !== 'production';
   const login = loginConfigOf(env, demo);
@@ -164,6 +170,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
     autoDeleteDays: env.AUTO_DELETE_DAYS,
     signingDeadlineDays: env.SIGNING_DEADLINE_DAYS,
+    signingDeadlineMaxDays: env.SIGNING_DEADLINE_MAX_DAYS,
     signedCopyDays: env.SIGNED_COPY_DAYS,
     archiveRenewBeforeDays: env.ARCHIVE_RENEW_BEFORE_DAYS,
     allowedAttachmentTypes: listOf(env.ALLOWED_ATTACHMENT_TYPES),

@@ -18,6 +18,7 @@ import { signedCopy } from './migrations/0014-signed-copy.ts';
 import { archiveRenewal } from './migrations/0015-archive-renewal.ts';
 import { apiTokens } from './migrations/0016-api-tokens.ts';
 import { webhooks } from './migrations/0017-webhooks.ts';
+import { flowExpiryDate } from './migrations/0018-flow-expiry-date.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
 const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
@@ -38,6 +39,7 @@ const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0015-archive-renewal', archiveRenewal],
   ['0016-api-tokens', apiTokens],
   ['0017-webhooks', webhooks],
+  ['0018-flow-expiry-date', flowExpiryDate],
 ];
 
 class StaticProvider implements MigrationProvider {

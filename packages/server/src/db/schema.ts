@@ -160,6 +160,8 @@ export interface SignFlowsTable {
   auto_delete_at: Timestamp | null;
   /** Set at sending: signers must sign by then, or the flow expires (ends Cancelled). */
   deadline_at: Timestamp | null;
+  /** The date chosen for the signers to sign by (YYYY-MM-DD); deadline_at is the end of it in TIME_ZONE. */
+  expiry_date: string | null;
   /** The prepared document with the signatures made so far (a file of kind 'working'). */
   working_file_id: string | null;
   /** Why processing failed (Error / Failed), shown to the sender. */

@@ -32,6 +32,7 @@ const MailJobPayload = z.discriminatedUnion('template', [
   payloadOf('signedCopy'),
   payloadOf('inspector'),
   payloadOf('failed'),
+  payloadOf('deadlineExtended'),
   payloadOf('expired'),
   payloadOf('expiredSender'),
   payloadOf('webhookDisabled'),

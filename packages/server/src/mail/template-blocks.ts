@@ -44,6 +44,18 @@ export const senderOf = (params: { senderName: string; organisation: string }) =
 /** One formatter per language (the flows' languages), made on first use. */
 const longDates = new Map<string, Intl.DateTimeFormat>();
 
+const calendarDates = new Map<string, Intl.DateTimeFormat>();
+
+/** A calendar date (YYYY-MM-DD) written out in the language, the same date in every time zone. */
+export function calendarDate(date: string, locale: string): string {
+  let format = calendarDates.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'long' });
+    calendarDates.set(locale, format);
+  }
+  return format.format(new Date(`${date}T12:00:00Z`));
+}
+
 /** A deadline as the date it is in Finland, whatever the server's time zone. */
 export function finnishDate(iso: string, locale: string): string {
   let format = longDates.get(locale);

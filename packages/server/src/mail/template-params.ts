@@ -68,6 +68,15 @@ export const mailParamSchemas = {
     verifyLink: Link.optional(),
   }),
   failed: z.object({ flowName: z.string(), reason: z.string(), link: Link }),
+  /** To a signer who has not signed yet: the sender moved the deadline later. */
+  deadlineExtended: z.object({
+    flowName: z.string(),
+    senderName: z.string(),
+    organisation: z.string(),
+    /** The new last day to sign (YYYY-MM-DD, the portal's calendar date). */
+    expiryDate: z.iso.date(),
+    link: Link,
+  }),
   /** To a signer: the deadline passed before everyone signed. */
   expired: z.object({ flowName: z.string(), senderName: z.string(), organisation: z.string() }),
   /** To the sender: the same, with how far it got. */

@@ -1,4 +1,5 @@
 import {
+  calendarDate,
   code,
   finnishDate,
   link,
@@ -148,6 +149,17 @@ export const englishMail: MailTexts = {
       ...quote('Reason:', params.reason),
       paragraph('You can try again with the status check on the request’s page.'),
       link('Open the signature request', params.link),
+      automatic,
+    ],
+  }),
+  deadlineExtended: (params) => ({
+    subject: `More time to sign: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} has extended the deadline of the signing request for the document “${params.flowName}”. Please sign by ${calendarDate(params.expiryDate, 'en-GB')}.`,
+      ),
+      link('Open the document for signing', params.link),
+      paragraph('The link is personal: please do not forward this message.'),
       automatic,
     ],
   }),

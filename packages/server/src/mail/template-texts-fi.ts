@@ -1,4 +1,5 @@
 import {
+  calendarDate,
   code,
   finnishDate,
   link,
@@ -148,6 +149,17 @@ export const finnishMail: MailTexts = {
       ...quote('Syy:', params.reason),
       paragraph('Voit yrittää uudelleen pyynnön sivun tilantarkistuksella.'),
       link('Avaa allekirjoituspyyntö', params.link),
+      automatic,
+    ],
+  }),
+  deadlineExtended: (params) => ({
+    subject: `Lisää aikaa allekirjoittaa: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} jatkoi asiakirjan ”${params.flowName}” allekirjoituspyynnön määräaikaa. Allekirjoitathan viimeistään ${calendarDate(params.expiryDate, 'fi-FI')}.`,
+      ),
+      link('Avaa asiakirja allekirjoitettavaksi', params.link),
+      paragraph('Linkki on henkilökohtainen: älä välitä tätä viestiä eteenpäin.'),
       automatic,
     ],
   }),

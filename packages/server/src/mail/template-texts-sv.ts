@@ -1,4 +1,5 @@
 import {
+  calendarDate,
   code,
   finnishDate,
   link,
@@ -148,6 +149,17 @@ export const swedishMail: MailTexts = {
       ...quote('Orsak:', params.reason),
       paragraph('Du kan försöka igen med statuskontrollen på begärans sida.'),
       link('Öppna signeringsbegäran', params.link),
+      automatic,
+    ],
+  }),
+  deadlineExtended: (params) => ({
+    subject: `Mer tid att underteckna: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} har förlängt tidsfristen för signeringsbegäran för dokumentet ”${params.flowName}”. Underteckna senast ${calendarDate(params.expiryDate, 'sv-SE')}.`,
+      ),
+      link('Öppna dokumentet för underskrift', params.link),
+      paragraph('Länken är personlig: vidarebefordra inte det här meddelandet.'),
       automatic,
     ],
   }),

@@ -58,6 +58,7 @@ export async function moveFlow(
   transition: FlowTransition,
   now: Date,
   fields: TransitionFields = {},
+  guard: { deadlinePassed?: boolean } = {},
 ): Promise<boolean> {
   const { from, to } = flowTransitions[transition];
   const updated = await db
@@ -65,28 +66,40 @@ export async function moveFlow(
     .set({ ...fields, status: to, updated_at: now.toISOString() })
     .where('id', '=', flowId)
     .where('status', 'in', from)
+    // An expiry loses to an extension that moved the deadline after the flow was found overdue.
+    .$if(guard.deadlinePassed === true, (query) =>
+      query.where('deadline_at', '<=', now.toISOString()),
+    )
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 }
 
 /**
  * Ends a flow that is out for signing, in the caller's transaction: Rejected (by a signer) or
- * Cancelled (by its sender, or its deadline), dated now, to be deleted a retention period
- * later. Answers false when the flow was no longer out (another ending won).
+ * Cancelled (by its sender, or its deadline: then only while the deadline is still past), dated
+ * now, to be deleted a retention period later. Answers false when the flow was no longer out
+ * (another ending won) or, for an expiry, its deadline was extended meanwhile.
  */
 export async function endSentFlow(
   trx: Kysely<Database>,
   flowId: string,
-  ending: { status: 'Rejected' | 'Cancelled'; comment?: string | null },
+  ending: { status: 'Rejected' | 'Cancelled'; comment?: string | null; expiry?: boolean },
   now: Date,
   retentionMs: number,
 ): Promise<boolean> {
   const at = now.toISOString();
-  return moveFlow(trx, flowId, ending.status === 'Rejected' ? 'reject' : 'cancel', now, {
-    ...(ending.status === 'Rejected' ? { rejected_at: at } : { cancelled_at: at }),
-    ...(ending.comment !== undefined ? { cancellation_comment: ending.comment } : {}),
-    auto_delete_at: new Date(now.getTime() + retentionMs).toISOString(),
-  });
+  return moveFlow(
+    trx,
+    flowId,
+    ending.status === 'Rejected' ? 'reject' : 'cancel',
+    now,
+    {
+      ...(ending.status === 'Rejected' ? { rejected_at: at } : { cancelled_at: at }),
+      ...(ending.comment !== undefined ? { cancellation_comment: ending.comment } : {}),
+      auto_delete_at: new Date(now.getTime() + retentionMs).toISOString(),
+    },
+    { deadlinePassed: ending.expiry === true },
+  );
 }
 
 /**

@@ -28,6 +28,7 @@ export function presentListItem(row: SignFlowRow, signers: ListSignerRow[]): Sig
     FinishedDate: isoOrNull(row.finished_at),
     RejectedDate: isoOrNull(row.rejected_at),
     AutoDeleteDate: isoOrNull(row.auto_delete_at),
+    ExpiryDate: row.expiry_date,
     Signers: signers.map((signer) => ({ Name: signer.name, Status: signer.status })),
   };
 }
@@ -75,6 +76,7 @@ export function presentSignFlow(row: SignFlowRow, signers: SignerRow[]): SignFlo
     Role: row.group_id,
     ReminderIntervalInDays: row.reminder_interval_days,
     CancellationComment: row.cancellation_comment,
+    ExpiryDate: row.expiry_date,
   };
 }
 

@@ -29,6 +29,7 @@ const sortColumns: Record<SignFlowSortColumn, keyof SignFlowsTable> = {
   FinishedDate: 'finished_at',
   RejectedDate: 'rejected_at',
   AutoDeleteDate: 'auto_delete_at',
+  ExpiryDate: 'expiry_date',
 };
 
 /** Escapes LIKE's wildcards so a search for "50%" means the text itself. */

@@ -2,6 +2,8 @@ import {
   apiPaths,
   apiRoutes,
   CancelRequest,
+  ErrorBody,
+  ExpiryDateRequest,
   RecordId,
   SignFlow,
   SignFlowDetailResponse,
@@ -22,6 +24,7 @@ import {
   cancelSignFlow,
   checkSignFlow,
   deleteSignFlow,
+  extendSignFlowDeadline,
   readSignFlow,
   saveDraft,
   sendSignFlow,
@@ -189,6 +192,36 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
         userOf(request),
         request.params.signFlowId,
         request.body.Comment,
+        requestContextOf(request, userOf(request).email),
+      ),
+  );
+
+  routes.post(
+    apiRoutes.signFlowExpiryDate,
+    {
+      ...base,
+      schema: {
+        tags,
+        summary:
+          'Moves the deadline of a flow out for signing to a later date (YYYY-MM-DD, at most SIGNING_DEADLINE_MAX_DAYS ahead); mails the signers who have not signed',
+        params: z.object({ signFlowId: RecordId }),
+        body: ExpiryDateRequest,
+        response: {
+          200: SignFlowDetailResponse,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+      },
+    },
+    async (request) =>
+      extendSignFlowDeadline(
+        deps,
+        userOf(request),
+        request.params.signFlowId,
+        request.body.ExpiryDate,
         requestContextOf(request, userOf(request).email),
       ),
   );

@@ -28,7 +28,13 @@ import {
   type SignFlowActionDeps,
   type SignFlowDeps,
 } from './signflow-access.ts';
+import { extendDeadline } from '../signing/deadline.service.ts';
 import { startSigning } from '../signing/flow-start.service.ts';
+import {
+  defaultExpiryDate,
+  expiryDateProblems,
+  sendingExpiryDate,
+} from '../signing/expiry-date.ts';
 import { notifyCancelled, retryStuckFlow } from '../signing/sender.service.ts';
 import { prepareFlowEvent } from '../webhooks/webhook-events.ts';
 
@@ -100,9 +106,13 @@ export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: Sa
     ? await loadVisibleFlow(db, user, input.CopyFromGuid)
     : undefined;
   await assertGroupAllowed(db, user, input.Role);
-  const refusedLevel = levelProblems(deps.config, input.MinimumSignatureLevel);
-  if (refusedLevel.length > 0) throw new AppError('validation', { issues: refusedLevel });
   const now = deps.clock.now();
+  const expiryDate = input.ExpiryDate ?? defaultExpiryDate(deps.config, now);
+  const refused = [
+    ...levelProblems(deps.config, input.MinimumSignatureLevel),
+    ...expiryDateProblems(deps.config, expiryDate, now),
+  ];
+  if (refused.length > 0) throw new AppError('validation', { issues: refused });
   const id = existing?.id ?? randomUUID();
   const values = {
     name: input.Name,
@@ -114,6 +124,7 @@ export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: Sa
     inspector_email: input.InspectorEmail,
     reminder_interval_days: input.ReminderIntervalInDays ?? null,
     language: input.Language ?? null,
+    expiry_date: expiryDate,
     updated_at: now.toISOString(),
   };
   // A copy's objects are stored first, then recorded with the draft.
@@ -174,6 +185,7 @@ export async function sendSignFlow(
     listSigners(db, flowId),
     listFiles(db, flowId, 'signfile'),
   ]);
+  const now = deps.clock.now();
   const problems = [
     ...findSendProblems({
       hasSignFile: signFiles.length > 0,
@@ -183,6 +195,8 @@ export async function sendSignFlow(
     }),
     // A draft saved while the level was offered, sent after the operator withdrew it.
     ...levelProblems(deps.config, flow.minimum_signature_level),
+    // A draft saved long ago: its deadline may have passed meanwhile.
+    ...expiryDateProblems(deps.config, sendingExpiryDate(deps.config, flow, now), now),
   ];
   if (problems.length > 0) throw new AppError('validation', { issues: problems });
   await startSigning(deps, flow, signers, context);
@@ -214,6 +228,19 @@ export async function cancelSignFlow(
   deps.kickJobs?.();
   const cancelled = await loadVisibleFlow(db, user, flowId);
   return presentSignFlow(cancelled, await listSigners(db, flowId));
+}
+
+/** Moves a sent flow's deadline later (extendDeadline); answers the flow as it is now. */
+export async function extendSignFlowDeadline(
+  deps: SignFlowActionDeps,
+  user: SessionUser,
+  flowId: string,
+  expiryDate: string,
+  context: RequestContext,
+) {
+  const flow = await loadVisibleFlow(deps.db, user, flowId);
+  await extendDeadline(deps, user, flow, expiryDate, context);
+  return readDetail(deps.db, await loadVisibleFlow(deps.db, user, flowId));
 }
 
 /**

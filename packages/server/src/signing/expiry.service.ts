@@ -23,7 +23,8 @@ export async function expireOverdueFlows(deps: SigningDeps, batch = 100): Promis
     const owner = await findOwner(deps.db, flow.owner_id);
     const ended = await deps.db.transaction().execute(async (trx) => {
       const retention = days(deps.config.autoDeleteDays);
-      if (!(await endSentFlow(trx, flow.id, { status: 'Cancelled' }, now, retention))) return false;
+      if (!(await endSentFlow(trx, flow.id, { status: 'Cancelled', expiry: true }, now, retention)))
+        return false;
       const signers = await listSigners(trx, flow.id);
       for (const signer of signers) await endSignerSessions(trx, signer.id);
       const language = flow.language;

@@ -11,6 +11,7 @@ import { flowConflict, flowStateOf, moveFlow } from '../signflows/flow-state.ts'
 import { insertFileRecords, listFiles, listSigners } from '../signflows/flow-records.ts';
 import { flowObjectKey, storeAndRecord, storedAt } from '../files/store-and-record.ts';
 import { days, signingJobs, type SigningDeps } from './signing-deps.ts';
+import { deadlineOf, sendingExpiryDate } from './expiry-date.ts';
 import { reminderJob } from './invitations.service.ts';
 import { setSignerLink } from './signing.repository.ts';
 import { hashToken, newLinkSalt, signingToken } from './signing-links.ts';
@@ -99,12 +100,14 @@ export async function startSigning(
     };
     await storeAndRecord(deps, [source], async (trx, objects) => {
       const stored = storedAt(objects, source.key);
-      // The signers' deadline; the flow is deleted at the latest a retention period after it
-      // (sooner when it ends sooner: the end sets the date anew).
-      const deadline = new Date(now.getTime() + days(deps.config.signingDeadlineDays));
+      // The signers' deadline, the end of the chosen date; the flow is deleted at the latest a
+      // retention period after it (sooner when it ends sooner: the end sets the date anew).
+      const expiryDate = sendingExpiryDate(deps.config, flow, now);
+      const deadline = deadlineOf(deps.config, expiryDate);
       const sent = await moveFlow(trx, flow.id, 'send', now, {
         sent_at: now.toISOString(),
         deadline_at: deadline.toISOString(),
+        expiry_date: expiryDate,
         auto_delete_at: new Date(
           deadline.getTime() + days(deps.config.autoDeleteDays),
         ).toISOString(),

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database, SignerRow, SignFlowRow } from '../db/schema.ts';
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, SignerRow, SignFlowRow, SignFlowsTable } from '../db/schema.ts';
 
 export async function findSignerByTokenHash(
   db: Kysely<Database>,
@@ -173,4 +173,20 @@ export async function claimSignerReminder(
     )
     .executeTakeFirst();
   return claimed.numUpdatedRows > 0n;
+}
+
+/** Sets a new deadline while the flow is still out for signing; answers whether it still was. */
+export async function moveSentFlowDeadline(
+  db: Kysely<Database>,
+  flowId: string,
+  now: Date,
+  fields: Pick<Updateable<SignFlowsTable>, 'expiry_date' | 'deadline_at' | 'auto_delete_at'>,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('sign_flows')
+    .set({ ...fields, updated_at: now.toISOString() })
+    .where('id', '=', flowId)
+    .where('status', '=', 'Sent')
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
 }

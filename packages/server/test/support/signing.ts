@@ -21,6 +21,8 @@ export interface FlowOptions {
   language?: string;
   /** The user group the flow belongs to. */
   role?: string;
+  /** The deadline (YYYY-MM-DD); unset, the portal's default. */
+  expiryDate?: string;
 }
 
 /** The body that saves a draft with these options (language `fallbackLanguage` when unset). */
@@ -35,6 +37,7 @@ export function draftBody(options: FlowOptions, fallbackLanguage = 'fi') {
     Language: options.language ?? fallbackLanguage,
     Signers: options.signers,
     ...(options.role ? { Role: options.role } : {}),
+    ...(options.expiryDate === undefined ? {} : { ExpiryDate: options.expiryDate }),
   };
 }
 

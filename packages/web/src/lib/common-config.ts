@@ -26,6 +26,9 @@ export function defaultCommonConfig(origin: string = window.location.origin): Co
     TimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     // Unknown: the server's default; the server refuses anything longer all the same.
     ApiTokenMaxDays: 365,
+    // Unknown: the server's defaults; the server judges the date all the same.
+    SigningDeadlineDays: 30,
+    SigningDeadlineMaxDays: 365,
   };
 }
 
@@ -60,4 +63,13 @@ export function useTimeZone(): string {
 /** The config loaded at start-up. */
 export function useCommonConfig(): CommonConfig {
   return useSuspenseQuery(commonConfigQueryOptions()).data;
+}
+
+/**
+ * The config loaded at start-up without suspending: the defaults (the server's own) until it
+ * is in, for what only suggests values the server judges again (a flow's deadline).
+ */
+export function useLoadedCommonConfig(): CommonConfig {
+  const config = useQueryClient().getQueryData<CommonConfig>(commonConfigQueryOptions().queryKey);
+  return config ?? defaultCommonConfig('');
 }

@@ -142,3 +142,24 @@ export function parseCalendarDate(text: string, language: string): string | unde
   }
   return undefined;
 }
+
+/** Today's calendar date (YYYY-MM-DD) in a time zone (the portal's), whatever the browser's. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' });
+  } catch {
+    format = new Intl.DateTimeFormat('en-CA', { dateStyle: 'short' });
+  }
+  const parts = Object.fromEntries(
+    format.formatToParts(now).map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The calendar date a number of days after another (YYYY-MM-DD). */
+export function addCalendarDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+}

@@ -23,6 +23,8 @@ const serverConfig: CommonConfig = {
   BuiltInLogin: false,
   TimeZone: 'Europe/Helsinki',
   ApiTokenMaxDays: 365,
+  SigningDeadlineDays: 30,
+  SigningDeadlineMaxDays: 365,
 };
 const signedIn: Session = {
   IsAdmin: true,

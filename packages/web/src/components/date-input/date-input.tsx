@@ -27,6 +27,9 @@ interface DateInputProps {
   /** The earliest and latest months the calendar offers in its month and year lists. */
   startMonth?: Date;
   endMonth?: Date;
+  /** The earliest and latest dates (YYYY-MM-DD) the calendar lets the person pick. */
+  min?: string;
+  max?: string;
 }
 
 const localDateOf = (iso: string) => {
@@ -53,6 +56,8 @@ export function DateInput({
   describedBy,
   startMonth,
   endMonth,
+  min,
+  max,
 }: DateInputProps) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
@@ -160,8 +165,12 @@ export function DateInput({
               defaultMonth={selected === undefined ? undefined : localDateOf(selected)}
               onSelect={handlePick}
               captionLayout="dropdown"
-              startMonth={startMonth}
-              endMonth={endMonth}
+              startMonth={startMonth ?? (min === undefined ? undefined : localDateOf(min))}
+              endMonth={endMonth ?? (max === undefined ? undefined : localDateOf(max))}
+              disabled={[
+                ...(min === undefined ? [] : [{ before: localDateOf(min) }]),
+                ...(max === undefined ? [] : [{ after: localDateOf(max) }]),
+              ]}
               autoFocus
             />
           </Popover.Body>

@@ -28,6 +28,8 @@ const config: CommonConfig = {
   BuiltInLogin: true,
   TimeZone: 'Europe/Helsinki',
   ApiTokenMaxDays: 365,
+  SigningDeadlineDays: 30,
+  SigningDeadlineMaxDays: 365,
 };
 const saved: GroupUsersWithStamp = {
   GroupUsers: [

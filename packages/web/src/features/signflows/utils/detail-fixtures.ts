@@ -42,6 +42,7 @@ export function flowFixture(
     Role: null,
     ReminderIntervalInDays: null,
     CancellationComment: null,
+    ExpiryDate: null,
     SignFileInfo: null,
     AttachmentInfo: [],
     SignedFile: null,

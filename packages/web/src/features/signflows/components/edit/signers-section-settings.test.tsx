@@ -12,7 +12,7 @@ import { newFormValues, type SignFlowFormValues } from './signflow-edit-values.t
 beforeAll(() => Promise.all(['en', 'sv'].map(loadCatalogue)));
 
 function EditorForm({ children }: { children: ReactNode }) {
-  const form = useForm<SignFlowFormValues>({ defaultValues: newFormValues('en') });
+  const form = useForm<SignFlowFormValues>({ defaultValues: newFormValues('en', '2026-12-28') });
   return <FormProvider {...form}>{children}</FormProvider>;
 }
 

@@ -3,10 +3,11 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { useUserGroups } from '../../../groups/api/list-user-groups.ts';
 import { FieldErrorText, fieldIds, invalidProps } from './signflow-edit-field-error.tsx';
+import { ExpiryDateField } from './expiry-date-field.tsx';
 import { issueMessageOf } from './signflow-edit-issues.ts';
 import { reminderIntervalChoices, type SignFlowFormValues } from './signflow-edit-values.ts';
 
-/** The user group, the inspector's e-mail and the reminder interval. */
+/** The user group, the inspector's e-mail, the reminder interval and the deadline. */
 export function SignersSettings() {
   const { t } = useTranslation();
   const { register, formState, control } = useFormContext<SignFlowFormValues>();
@@ -73,6 +74,7 @@ export function SignersSettings() {
         </Form.Select>
         <FieldErrorText path="ReminderIntervalInDays" issue={reminderIssue} />
       </Form.Group>
+      <ExpiryDateField />
     </div>
   );
 }

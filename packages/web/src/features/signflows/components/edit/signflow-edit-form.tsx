@@ -5,6 +5,8 @@ import Form from 'react-bootstrap/Form';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useUnsavedChanges } from '../../../../components/unsaved-changes/unsaved-changes-context.ts';
+import { useLoadedCommonConfig } from '../../../../lib/common-config.ts';
+import { expiryDateRangeOf } from '../../utils/expiry-date.ts';
 import { DocumentSection } from './document-section.tsx';
 import { ErrorSummary } from './error-summary.tsx';
 import { useFileActions } from './file-actions.ts';
@@ -27,13 +29,19 @@ interface SignFlowEditFormProps {
 /** The edit screen's form: a draft is edited, saved and sent (a sent flow has its own page). */
 export function SignFlowEditForm({ mode, flow }: SignFlowEditFormProps) {
   const { t, i18n } = useTranslation();
-  const [initialValues] = useState(() =>
-    mode === 'new' || flow === undefined
-      ? newFormValues(i18n.language)
-      : formValuesFromDetail(flow, mode === 'copy' ? 'copy' : 'edit', i18n.language, (name) =>
-          t('signflow.edit.copyName', { name }),
-        ),
-  );
+  const config = useLoadedCommonConfig();
+  const [initialValues] = useState(() => {
+    const offered = expiryDateRangeOf(config).initial;
+    return mode === 'new' || flow === undefined
+      ? newFormValues(i18n.language, offered)
+      : formValuesFromDetail(
+          flow,
+          mode === 'copy' ? 'copy' : 'edit',
+          i18n.language,
+          offered,
+          (name) => t('signflow.edit.copyName', { name }),
+        );
+  });
   const form = useForm({
     defaultValues: initialValues,
     resolver: signFlowFormResolver,

@@ -21,7 +21,7 @@ async function errorsOf(values: SignFlowFormValues): Promise<FieldErrors<SignFlo
 }
 
 const filled = (): SignFlowFormValues => ({
-  ...newFormValues('fi'),
+  ...newFormValues('fi', '2026-12-28'),
   Name: 'Contract',
   Signers: [
     {
@@ -85,6 +85,14 @@ describe('the form’s validation with the contract’s schema', () => {
     expect(issueMessageOf(invalid.Signers?.[0]?.Email)?.key).toBe(
       validationKeys.invalidSignerEmail,
     );
+  });
+
+  it('refuses a deadline that is no date, with the date message under the field', async () => {
+    const errors = await errorsOf({ ...filled(), ExpiryDate: '31.2.2027' });
+    expect(issueMessageOf(errors.ExpiryDate)).toEqual({
+      key: validationKeys.invalidDate,
+      params: {},
+    });
   });
 
   it('refuses an inspector e-mail that is not an address', async () => {

@@ -28,7 +28,7 @@ export type EditMode = 'new' | 'edit' | 'copy';
 
 /** The form's own fields, to which a field issue of the server can be attached. */
 const formFieldPath =
-  /^(Name|Note|SignatureProcess|MinimumSignatureLevel|Role|InspectorEmail|ReminderIntervalInDays|Language)$|^Signers\.\d+\.(Name|Email|Organisation|PersonalIdentityCode)$/;
+  /^(Name|Note|SignatureProcess|MinimumSignatureLevel|Role|InspectorEmail|ReminderIntervalInDays|Language|ExpiryDate)$|^Signers\.\d+\.(Name|Email|Organisation|PersonalIdentityCode)$/;
 
 interface SubmitOptions {
   form: UseFormReturn<SignFlowFormValues>;

@@ -58,6 +58,7 @@ const sentFlow: SignFlowDetailResponse = {
   Role: 'group-1',
   ReminderIntervalInDays: 7,
   CancellationComment: null,
+  ExpiryDate: '2026-12-31',
   SignFileInfo: { Guid: 'file-1', FileName: 'lease.pdf' },
   AttachmentInfo: [{ Guid: 'file-2', FileName: 'map.png' }],
   SignedFile: null,
@@ -70,9 +71,11 @@ const sentFlow: SignFlowDetailResponse = {
   ExpiredTimeUtc: null,
 };
 
+const offered = '2026-12-28';
+
 describe('the edit form values', () => {
   it('start a new draft in parallel order, without signers, in the user’s language', () => {
-    expect(newFormValues('en')).toEqual({
+    expect(newFormValues('en', offered)).toEqual({
       Name: '',
       Note: '',
       SignatureProcess: 'Concurrent',
@@ -81,6 +84,7 @@ describe('the edit form values', () => {
       InspectorEmail: '',
       ReminderIntervalInDays: '',
       Language: 'en',
+      ExpiryDate: offered,
       Signers: [],
     });
   });
@@ -91,7 +95,7 @@ describe('the edit form values', () => {
   });
 
   it('show a loaded flow with its signers’ ids, for editing', () => {
-    expect(formValuesFromDetail(sentFlow, 'edit', 'fi')).toEqual({
+    expect(formValuesFromDetail(sentFlow, 'edit', 'fi', offered)).toEqual({
       Name: 'Lease agreement',
       Note: 'Please sign by Friday',
       SignatureProcess: 'Sequential',
@@ -100,6 +104,7 @@ describe('the edit form values', () => {
       InspectorEmail: 'inspector@example.com',
       ReminderIntervalInDays: '7',
       Language: 'sv',
+      ExpiryDate: '2026-12-31',
       Signers: [
         {
           Guid: 'signer-1',
@@ -119,8 +124,15 @@ describe('the edit form values', () => {
     });
   });
 
+  it('keep a draft’s own deadline, and give a copy and an older draft without one the offered date', () => {
+    expect(formValuesFromDetail(sentFlow, 'edit', 'fi', offered).ExpiryDate).toBe('2026-12-31');
+    expect(formValuesFromDetail(sentFlow, 'copy', 'fi', offered).ExpiryDate).toBe(offered);
+    const older = { ...sentFlow, ExpiryDate: null };
+    expect(formValuesFromDetail(older, 'edit', 'fi', offered).ExpiryDate).toBe(offered);
+  });
+
   it('copy everything the sender wrote but make the signers new', () => {
-    const copy = formValuesFromDetail(sentFlow, 'copy', 'fi');
+    const copy = formValuesFromDetail(sentFlow, 'copy', 'fi', offered);
     expect(copy.Signers.map((signer) => signer.Guid)).toEqual(['', '']);
     expect(copy.Signers.map((signer) => signer.Email)).toEqual([
       'maija@example.com',
@@ -133,7 +145,7 @@ describe('the edit form values', () => {
 
 describe('the save request built from the form', () => {
   const values: SignFlowFormValues = {
-    ...formValuesFromDetail(sentFlow, 'edit', 'fi'),
+    ...formValuesFromDetail(sentFlow, 'edit', 'fi', offered),
     Note: '  ',
     Role: '',
     InspectorEmail: '',
@@ -173,7 +185,7 @@ describe('the save request built from the form', () => {
   });
 
   it('asks for a copy only when creating, and leaves out signer ids not yet given', () => {
-    const copy = formValuesFromDetail(sentFlow, 'copy', 'fi');
+    const copy = formValuesFromDetail(sentFlow, 'copy', 'fi', offered);
     const request = toSaveRequest(copy, { copyFromGuid: 'flow-1' });
     expect(request).not.toHaveProperty('Guid');
     expect(request.CopyFromGuid).toBe('flow-1');
@@ -181,6 +193,11 @@ describe('the save request built from the form', () => {
     expect(toSaveRequest(copy, { guid: 'flow-2', copyFromGuid: 'flow-1' })).not.toHaveProperty(
       'CopyFromGuid',
     );
+  });
+
+  it('sends the deadline as the date, and none when the field is empty', () => {
+    expect(toSaveRequest(values, {}).ExpiryDate).toBe('2026-12-31');
+    expect(toSaveRequest({ ...values, ExpiryDate: ' ' }, {}).ExpiryDate).toBeNull();
   });
 
   it('sends the reminder interval as a number of days', () => {
@@ -195,7 +212,9 @@ describe('the save request built from the form', () => {
   });
 
   it('round-trips a saved flow: the form of a flow saves back the same fields', () => {
-    const request = toSaveRequest(formValuesFromDetail(sentFlow, 'edit', 'fi'), { guid: 'flow-1' });
+    const request = toSaveRequest(formValuesFromDetail(sentFlow, 'edit', 'fi', offered), {
+      guid: 'flow-1',
+    });
     expect(request).toMatchObject({
       Note: sentFlow.Note,
       Role: sentFlow.Role,
@@ -208,7 +227,7 @@ describe('the save request built from the form', () => {
 describe('the signer ids after a save', () => {
   it('are taken from the saved flow, row by row', () => {
     const values = {
-      ...newFormValues('fi'),
+      ...newFormValues('fi', offered),
       Signers: [
         { Guid: '', Name: 'A', Email: 'a@example.com', Organisation: '', PersonalIdentityCode: '' },
       ],
@@ -217,7 +236,7 @@ describe('the signer ids after a save', () => {
   });
 
   it('are left alone when the rows no longer match the saved ones', () => {
-    const values = newFormValues('fi');
+    const values = newFormValues('fi', offered);
     expect(withSavedSignerGuids(values, [{ Guid: 'new-id' }])).toBe(values);
   });
 });
@@ -226,10 +245,12 @@ describe('the name of a copy', () => {
   const named = (name: string) => `Copy of ${name}`;
 
   it('says it is a copy', () => {
-    expect(formValuesFromDetail(sentFlow, 'copy', 'en', named).Name).toBe(
+    expect(formValuesFromDetail(sentFlow, 'copy', 'en', offered, named).Name).toBe(
       'Copy of Lease agreement',
     );
-    expect(formValuesFromDetail(sentFlow, 'edit', 'en', named).Name).toBe('Lease agreement');
+    expect(formValuesFromDetail(sentFlow, 'edit', 'en', offered, named).Name).toBe(
+      'Lease agreement',
+    );
   });
 
   it('shortens a long name so that the copy still fits the limit', () => {

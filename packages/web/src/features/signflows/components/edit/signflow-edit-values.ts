@@ -28,6 +28,8 @@ export interface SignFlowFormValues {
   InspectorEmail: string;
   ReminderIntervalInDays: string;
   Language: string;
+  /** The last day to sign, YYYY-MM-DD (or the text typed, so that the schema can refuse it). */
+  ExpiryDate: string;
   Signers: SignerFormValues[];
 }
 
@@ -53,8 +55,8 @@ export function messageLanguageFor(uiLanguage: string): Language {
   return languageOf(uiLanguage);
 }
 
-/** A new draft: parallel signing, no signers yet. */
-export function newFormValues(uiLanguage: string): SignFlowFormValues {
+/** A new draft: parallel signing, no signers yet, the deadline the portal offers. */
+export function newFormValues(uiLanguage: string, expiryDate: string): SignFlowFormValues {
   return {
     Name: '',
     Note: '',
@@ -64,6 +66,7 @@ export function newFormValues(uiLanguage: string): SignFlowFormValues {
     InspectorEmail: '',
     ReminderIntervalInDays: '',
     Language: messageLanguageFor(uiLanguage),
+    ExpiryDate: expiryDate,
     Signers: [],
   };
 }
@@ -90,12 +93,14 @@ export function copyName(name: string, named: (name: string) => string): string 
 
 /**
  * The form's values for a loaded flow. A copy keeps everything the sender wrote but not the
- * signers' identities and statuses: its signers are new, and its name says it is a copy.
+ * signers' identities and statuses: its signers are new, and its name says it is a copy. A
+ * copy, and a draft from before deadlines were chosen, get the deadline the portal offers.
  */
 export function formValuesFromDetail(
   detail: SignFlowDetailResponse,
   mode: 'edit' | 'copy',
   uiLanguage: string,
+  offeredExpiryDate: string,
   copyNamed: (name: string) => string = (name) => name,
 ): SignFlowFormValues {
   return {
@@ -108,6 +113,7 @@ export function formValuesFromDetail(
     ReminderIntervalInDays:
       detail.ReminderIntervalInDays === null ? '' : String(detail.ReminderIntervalInDays),
     Language: detail.Language ?? messageLanguageFor(uiLanguage),
+    ExpiryDate: mode === 'edit' ? (detail.ExpiryDate ?? offeredExpiryDate) : offeredExpiryDate,
     Signers: detail.Signers.map((signer) => signerFormValues(signer, mode === 'edit')),
   };
 }
@@ -133,6 +139,7 @@ export function toSaveRequest(values: SignFlowFormValues, target: SaveTarget): S
     InspectorEmail: textOrNull(values.InspectorEmail),
     ReminderIntervalInDays: reminder === '' ? null : Number(reminder),
     Language: choiceOrNull<Language>(values.Language),
+    ExpiryDate: textOrNull(values.ExpiryDate.trim()),
     Signers: values.Signers.map((signer) => ({
       ...(signer.Guid !== '' ? { Guid: signer.Guid } : {}),
       Name: signer.Name,

@@ -79,6 +79,8 @@ export function describeFlowEvent(
       return message('resumed');
     case 'Expired':
       return message('expired');
+    case 'Deadline Extended':
+      return message('deadlineExtended');
     case 'Link Locked':
       return message('linkLocked');
     case 'Link Unlocked':

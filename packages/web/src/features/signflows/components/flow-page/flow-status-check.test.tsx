@@ -57,6 +57,27 @@ describe('the status check of a sent flow', () => {
     expect(renderCheck(sentFlow)).not.toContain('signing-deadline');
   });
 
+  it('shows the chosen last day to sign as a calendar date, with the sender’s way to extend it', () => {
+    const flow = {
+      ...sentFlow,
+      ExpiryDate: '2025-02-02',
+      SigningDeadline: '2025-02-02T21:59:59.999Z',
+    };
+    const english = renderCheck(flow);
+    expect(english).toContain('The signers have until 2 Feb 2025 to sign');
+    expect(english).toMatch(
+      /<button type="button"[^>]*data-testid="extend-deadline"[^>]*>Extend deadline</,
+    );
+    expect(renderCheck(flow, 'fi')).toContain('>Jatka määräaikaa</button>');
+    const swedish = renderCheck(flow, 'sv');
+    expect(swedish).toContain('2025-02-02');
+    expect(swedish).toContain('>Förläng tidsfristen</button>');
+    // The form opens on the button; its status line is there for the result to be announced.
+    expect(english).not.toContain('<form');
+    expect(english).toContain('role="status"');
+    expect(renderCheck({ ...flow, Status: 'Error' })).not.toContain('extend-deadline');
+  });
+
   it('shows nothing for a flow that ended otherwise', () => {
     expect(renderCheck({ ...sentFlow, Status: 'Finished' })).toBe('');
     expect(renderCheck({ ...sentFlow, Status: 'Cancelled' })).toBe('');

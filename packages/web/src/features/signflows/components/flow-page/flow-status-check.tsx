@@ -6,6 +6,7 @@ import { useCheckSignFlow } from '../../api/check-signflow.ts';
 import { errorKeyOf } from '../../utils/error-key-of.ts';
 import { useTimeZone } from '../../../../lib/common-config.ts';
 import { formatListDate } from '../../utils/format-list-date.ts';
+import { FlowDeadline } from './flow-deadline.tsx';
 
 /**
  * For a flow out for signing or one whose processing failed: why it failed, and a button that
@@ -21,10 +22,6 @@ export function FlowStatusCheck({ flow }: { flow: SignFlowDetailResponse }) {
     flow.LastStatusQueryTimeUtc === null
       ? null
       : formatListDate(flow.LastStatusQueryTimeUtc, i18n.language, timeZone);
-  const deadline =
-    flow.Status === 'Sent' && flow.SigningDeadline !== null
-      ? formatListDate(flow.SigningDeadline, i18n.language, timeZone)
-      : null;
   const progress = check.isPending
     ? t('signflow.status.check.checking')
     : check.isSuccess
@@ -45,11 +42,7 @@ export function FlowStatusCheck({ flow }: { flow: SignFlowDetailResponse }) {
           </p>
         </Alert>
       )}
-      {deadline !== null && (
-        <p className="mb-2" data-testid="signing-deadline">
-          {t('signflow.status.deadline', { date: deadline.date })}
-        </p>
-      )}
+      <FlowDeadline flow={flow} />
       <div className="signflow-edit__actions mb-3">
         <Button
           type="button"

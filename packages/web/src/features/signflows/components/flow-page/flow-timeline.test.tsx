@@ -26,6 +26,7 @@ const flow: SignFlowDetailResponse = {
   Role: null,
   ReminderIntervalInDays: null,
   CancellationComment: null,
+  ExpiryDate: null,
   SignFileInfo: { Guid: 'file-1', FileName: 'lease.pdf' },
   AttachmentInfo: [],
   SignedFile: { Guid: 'file-2', FileName: 'lease-signed.pdf' },

@@ -18,6 +18,7 @@ export const dateColumnLabels = {
   FinishedDate: 'signflow.list.columns.finished',
   RejectedDate: 'signflow.list.columns.rejected',
   AutoDeleteDate: 'signflow.list.columns.autoDeleteDate',
+  ExpiryDate: 'signflow.list.columns.expiryDate',
 } as const satisfies Record<DateColumn, string>;
 
 /** Every column's label key, the name's and the choosable ones'. */
