@@ -2,7 +2,6 @@ import {
   apiPaths,
   apiRoutes,
   CancelRequest,
-  ErrorBody,
   ExpiryDateRequest,
   RecordId,
   SignFlow,
@@ -204,15 +203,20 @@ export async function registerSignFlowRoutes(app: FastifyInstance, deps: SignFlo
         tags,
         summary:
           'Moves the deadline of a flow out for signing to a later date (YYYY-MM-DD, at most SIGNING_DEADLINE_MAX_DAYS ahead); mails the signers who have not signed',
+        security,
         params: z.object({ signFlowId: RecordId }),
         body: ExpiryDateRequest,
         response: {
           200: SignFlowDetailResponse,
-          400: ErrorBody,
-          401: ErrorBody,
-          403: ErrorBody,
-          404: ErrorBody,
-          409: ErrorBody,
+          ...errorResponse(
+            400,
+            'issues under ExpiryDate: not a date, in the past (validation.expiryDatePast), over SIGNING_DEADLINE_MAX_DAYS ahead (validation.expiryDateTooLate with { n }), or not later than the current deadline (validation.expiryDateNotLater).',
+          ),
+          ...errorResponses(401),
+          ...notVisible,
+          ...flowConflictResponse(
+            'The flow is not out for signing (a draft, or it ended meanwhile): only a sent flow’s deadline moves.',
+          ),
         },
       },
     },
