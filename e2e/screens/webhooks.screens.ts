@@ -4,6 +4,16 @@ import { logIn } from '../support/pages.ts';
 import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 import { shootEverywhere } from './shoot.ts';
 
+/** The webhooks page with its form for a new webhook open. */
+async function openNewWebhookForm(p: Page) {
+  await p.goto('/webhooks');
+  await p
+    .getByRole('button')
+    .filter({ hasText: /webhook/i })
+    .first()
+    .click();
+}
+
 const run = Date.now().toString(36);
 
 /** Adds a webhook through the portal's call, as the signed-in user. */
@@ -58,33 +68,18 @@ test('the webhooks page', async ({ page }) => {
       await expect(p.getByTestId('webhooks-empty')).toBeVisible();
     });
     await shootEverywhere(page, 'webhooks-create', async (p) => {
-      await p.goto('/webhooks');
-      await p
-        .getByRole('button')
-        .filter({ hasText: /webhook/i })
-        .first()
-        .click();
+      await openNewWebhookForm(p);
       await expect(p.getByTestId('webhook-form')).toBeVisible();
     });
     await shootEverywhere(page, 'webhooks-errors', async (p) => {
-      await p.goto('/webhooks');
-      await p
-        .getByRole('button')
-        .filter({ hasText: /webhook/i })
-        .first()
-        .click();
+      await openNewWebhookForm(p);
       const form = p.getByTestId('webhook-form');
       await form.locator('input[type="checkbox"]').first().uncheck();
       await form.locator('button[type="submit"]').click();
       await expect(form.locator('.invalid-feedback').first()).toBeVisible();
     });
     await shootEverywhere(page, 'webhooks-shown', async (p) => {
-      await p.goto('/webhooks');
-      await p
-        .getByRole('button')
-        .filter({ hasText: /webhook/i })
-        .first()
-        .click();
+      await openNewWebhookForm(p);
       const form = p.getByTestId('webhook-form');
       await form.locator('input[name="Url"]').fill(receiver.url(`/screens/shown-${run}`));
       await form.locator('button[type="submit"]').click();
