@@ -171,7 +171,7 @@ test.describe('the list of sign flows, redesigned for work', () => {
     await context.close();
   });
 
-  test('offers all nine sort columns on a phone, either way', async ({ page }) => {
+  test('offers all ten sort columns on a phone, either way', async ({ page }) => {
     await page.goto('/');
     await page.setViewportSize(phone);
     await openList(page, `?q=${encodeURIComponent(prefix)}`);
@@ -189,6 +189,7 @@ test.describe('the list of sign flows, redesigned for work', () => {
       'FinishedDate',
       'RejectedDate',
       'AutoDeleteDate',
+      'ExpiryDate',
     ]);
     const firstCard = page.getByTestId('signflow-row').first();
     await select.selectOption('Name');
@@ -209,6 +210,7 @@ test.describe('the list of sign flows, redesigned for work', () => {
       await expect(page.getByTestId('signflow-list')).toHaveAttribute('aria-busy', 'false');
     }
     // A card shows the date it is sorted by.
+    await select.selectOption('AutoDeleteDate');
     await page.getByTestId('sort-order').selectOption('desc');
     await expect(firstCard.locator('dt')).toContainText(['Automaattinen poistopäivä']);
     await expect(page.getByTestId('pagination')).toBeVisible();

@@ -11,6 +11,9 @@ import { errorKeyOf } from '../../utils/error-key-of.ts';
 import { expiryDateRangeOf } from '../../utils/expiry-date.ts';
 import { issuesOfError, translateIssue } from '../edit/signflow-edit-issues.ts';
 
+/** Moves focus once the element is on the screen (after the render that shows it). */
+const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+
 /** The deadline of a flow out for signing, and the sender's way to move it later. */
 export function FlowDeadline({ flow }: { flow: SignFlowDetailResponse }) {
   const { t, i18n } = useTranslation();
@@ -18,6 +21,7 @@ export function FlowDeadline({ flow }: { flow: SignFlowDetailResponse }) {
   const extend = useExtendSignFlowDeadline();
   const inputId = useId();
   const errorId = useId();
+  const buttonId = useId();
   const [editing, setEditing] = useState(false);
   const [date, setDate] = useState('');
   const [done, setDone] = useState('');
@@ -40,6 +44,11 @@ export function FlowDeadline({ flow }: { flow: SignFlowDetailResponse }) {
     setDone('');
     setDate(earliest > range.max ? range.max : addCalendarDays(earliest, 6));
     setEditing(true);
+    focusSoon(inputId);
+  };
+  const handleClose = () => {
+    setEditing(false);
+    focusSoon(buttonId);
   };
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,7 +56,7 @@ export function FlowDeadline({ flow }: { flow: SignFlowDetailResponse }) {
       { signFlowId: flow.Guid, expiryDate: date },
       {
         onSuccess: (updated) => {
-          setEditing(false);
+          handleClose();
           setDone(
             t('signflow.status.extend.done', {
               date: formatCalendarDate(updated.ExpiryDate ?? date, i18n.language),
@@ -64,6 +73,7 @@ export function FlowDeadline({ flow }: { flow: SignFlowDetailResponse }) {
         {t('signflow.status.deadline', { date: shown })}{' '}
         {!editing && (
           <Button
+            id={buttonId}
             type="button"
             variant="link"
             className="p-0 align-baseline"
@@ -93,17 +103,19 @@ export function FlowDeadline({ flow }: { flow: SignFlowDetailResponse }) {
                 max={range.max}
               />
             </div>
-            <Button type="submit" disabled={extend.isPending} data-testid="extend-deadline-save">
-              {t('signflow.status.extend.save')}
-            </Button>
-            <Button
-              type="button"
-              variant="outline-secondary"
-              disabled={extend.isPending}
-              onClick={() => setEditing(false)}
-            >
-              {t('signflow.status.extend.cancel')}
-            </Button>
+            <div className="flow-deadline__buttons">
+              <Button type="submit" disabled={extend.isPending} data-testid="extend-deadline-save">
+                {t('signflow.status.extend.save')}
+              </Button>
+              <Button
+                type="button"
+                variant="outline-secondary"
+                disabled={extend.isPending}
+                onClick={handleClose}
+              >
+                {t('signflow.status.extend.cancel')}
+              </Button>
+            </div>
           </div>
           {issue !== undefined && (
             <div id={errorId} className="invalid-feedback d-block" data-testid="extend-error">
