@@ -1,6 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CreatedWebhook, WebhookDelivery, WebhookEventBody } from '@esign/contract';
+import {
+  WebhookEventType,
+  type CreatedWebhook,
+  type WebhookDelivery,
+  type WebhookEventBody,
+} from '@esign/contract';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MovableClock } from '../src/time/clock.ts';
@@ -107,17 +112,7 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
   };
   const deliveriesOf = async (browser: TestClient, id: string) =>
     (await browser.get(`${hooks}/${id}/deliveries`)).json<WebhookDelivery[]>();
-  const allEvents = [
-    'signflow.sent',
-    'signflow.opened',
-    'signer.signed',
-    'signer.rejected',
-    'signflow.finished',
-    'signflow.cancelled',
-    'signflow.expired',
-    'signflow.failed',
-    'signflow.deleted',
-  ];
+  const allEvents = WebhookEventType.options;
 
   it('tells a token-driven flow from creation to finished, each event once, in order, signed', async () => {
     const user = await signedIn('user@example.com', 'user-demo');
