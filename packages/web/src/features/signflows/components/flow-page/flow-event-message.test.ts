@@ -65,6 +65,19 @@ describe('the sentence for a flow event', () => {
     );
   });
 
+  it('names the new deadline, a date the timeline formats in the chosen language', () => {
+    expect(
+      describeFlowEvent(event('Deadline Extended', { from: '2026-12-01', to: '2026-12-24' })),
+    ).toEqual({
+      key: 'signflow.timeline.operations.deadlineExtendedTo',
+      params: {},
+      dates: { to: '2026-12-24' },
+    });
+    expect(describeFlowEvent(event('Deadline Extended', { to: 'soon' })).key).toBe(
+      'signflow.timeline.operations.deadlineExtended',
+    );
+  });
+
   it('shows the raw name of an operation it does not know', () => {
     expect(describeFlowEvent(event('Archived'))).toEqual({
       key: 'signflow.timeline.operations.unknown',
@@ -88,6 +101,11 @@ describe('the sentence for a flow event', () => {
       'Downloaded',
       'Deleted',
       'Archive Time Stamp Renewed',
+      'Deadline Extended',
+      'Expired',
+      'Resumed',
+      'Link Locked',
+      'Link Unlocked',
     ];
     for (const operation of operations) {
       const { key } = describeFlowEvent(event(operation));

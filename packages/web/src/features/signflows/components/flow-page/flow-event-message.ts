@@ -9,6 +9,8 @@ export interface FlowEventMessage {
   params: Record<string, string>;
   /** A signature level the event names; its own message key, translated before it fills {{level}}. */
   levelKey?: `signflow.signatureLevel.${SignatureLevel}`;
+  /** Calendar dates (YYYY-MM-DD) the message names, formatted in the chosen language before they fill it. */
+  dates?: Record<string, string>;
 }
 
 type Details = FlowEvent['Details'];
@@ -79,8 +81,12 @@ export function describeFlowEvent(
       return message('resumed');
     case 'Expired':
       return message('expired');
-    case 'Deadline Extended':
-      return message('deadlineExtended');
+    case 'Deadline Extended': {
+      const to = textOf(details, 'to');
+      return to !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(to)
+        ? { ...message('deadlineExtendedTo'), dates: { to } }
+        : message('deadlineExtended');
+    }
     case 'Link Locked':
       return message('linkLocked');
     case 'Link Unlocked':

@@ -86,6 +86,17 @@ describe('the timeline of a sent flow', () => {
     expect(html).not.toContain('audit-chain-broken');
   });
 
+  it('writes the new deadline of an extension as the language writes dates', () => {
+    const extended = event('Deadline Extended', 'Sara Sender sara@example.com', {
+      from: '2025-03-20',
+      to: '2025-04-02',
+    });
+    const inFinnish = renderTimeline({ ChainIntact: true, Events: [extended] }, 'fi');
+    expect(inFinnish).toContain('Määräaikaa jatkettiin 2.4.2025 asti');
+    const inSwedish = renderTimeline({ ChainIntact: true, Events: [extended] }, 'sv');
+    expect(inSwedish).toContain('Tidsfristen förlängdes till 2025-04-02');
+  });
+
   it('warns when the audit trail was altered', () => {
     const html = renderTimeline({ ChainIntact: false, Events: [event('Sent', 'system')] }, 'fi');
     expect(html).toContain('role="alert"');

@@ -4,6 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import { useTranslation } from 'react-i18next';
 import { useFlowEvents } from '../../api/get-flow-events.ts';
 import { useTimeZone } from '../../../../lib/common-config.ts';
+import { formatCalendarDate } from '../../../../lib/dates.ts';
 import { formatListDate } from '../../utils/format-list-date.ts';
 import { describeFlowEvent } from './flow-event-message.ts';
 import './flow-timeline.css';
@@ -13,8 +14,12 @@ const systemActor = 'system';
 function FlowTimelineItem({ event }: { event: FlowEvent }) {
   const { t, i18n } = useTranslation();
   const timeZone = useTimeZone();
-  const { key, params, levelKey } = describeFlowEvent(event);
-  const replace = levelKey === undefined ? params : { ...params, level: t(levelKey) };
+  const { key, params, levelKey, dates = {} } = describeFlowEvent(event);
+  const replace: Record<string, string> = { ...params };
+  if (levelKey !== undefined) replace.level = t(levelKey);
+  for (const [name, isoDate] of Object.entries(dates)) {
+    replace[name] = formatCalendarDate(isoDate, i18n.language);
+  }
   const sentence = t(key, { replace });
   const shown = formatListDate(event.Time, i18n.language, timeZone);
   const actor = event.Actor === systemActor ? t('signflow.timeline.system') : event.Actor;
