@@ -148,21 +148,27 @@ describe.each(['disk', 's3'] as const)('%s file storage', (kind) => {
     }
   });
 
-  it('streams a 64 MiB file in and out while RSS grows by less than 50 MB', async () => {
+  // A store that buffered the file would grow by at least its size; a streaming one by its
+  // buffers. The bound is well below the size but above what the rest of the shared test
+  // process (garbage from other tests, the S3 double) adds while the 2 cores are loaded.
+  const largeSize = 128 * MiB;
+  const growthBoundMB = (0.6 * largeSize) / 1e6;
+
+  it('streams a 128 MiB file in and out without holding it in memory', async () => {
     const source = join(workDir, `large-${kind}`);
-    const expectedHash = await writeLargeFile(source, 64 * MiB);
+    const expectedHash = await writeLargeFile(source, largeSize);
     const put = await withPeakRssGrowth(() =>
       storage.putFile('flows/large', source, 'application/pdf'),
     );
     const read = await withPeakRssGrowth(async () => sha256Of(await storage.read('flows/large')));
     console.info(
-      `${kind}: 64 MiB put grew RSS by ${put.growthMB.toFixed(1)} MB, read by ${read.growthMB.toFixed(1)} MB`,
+      `${kind}: 128 MiB put grew RSS by ${put.growthMB.toFixed(1)} MB, read by ${read.growthMB.toFixed(1)} MB`,
     );
     expect(read.result).toBe(expectedHash);
-    expect(put.growthMB).toBeLessThan(50);
-    expect(read.growthMB).toBeLessThan(50);
+    expect(put.growthMB).toBeLessThan(growthBoundMB);
+    expect(read.growthMB).toBeLessThan(growthBoundMB);
     await rm(source, { force: true });
-  }, 120_000);
+  }, 180_000);
 
   it('leaves nothing under the key when a put fails half-way', async () => {
     const missingSource = join(workDir, 'no-such-upload');
