@@ -39,6 +39,31 @@ export function expireFlowNow(flowId: string) {
 }
 
 /**
+ * Lets days pass for the given sent flows only, as a moved clock would for them: their
+ * deadlines move that much earlier (other tests' flows in the shared database keep theirs) and
+ * the hourly expiry job runs now, so the portal's own expiry decides which of them ended.
+ */
+export function letDaysPassForFlows(flowIds: string[], days: number) {
+  const db = new DatabaseSync(join(e2eDataDir, 'esign.db'), { timeout: 5_000 });
+  try {
+    const read = db.prepare('select deadline_at from sign_flows where id = ?');
+    const write = db.prepare('update sign_flows set deadline_at = ? where id = ?');
+    for (const flowId of flowIds) {
+      const row = read.get(flowId) as { deadline_at: string | null } | undefined;
+      if (row?.deadline_at == null) throw new Error(`flow ${flowId} has no deadline`);
+      const moved = new Date(Date.parse(row.deadline_at) - days * 86_400_000).toISOString();
+      write.run(moved, flowId);
+    }
+    const due = db
+      .prepare("update jobs set run_at = ? where kind = 'signing.expire' and locked_by is null")
+      .run(new Date(Date.now() - 60_000).toISOString());
+    if (due.changes === 0) throw new Error('no waiting expiry job to move');
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * Marks a sent flow failed with a reason, as a completion that gave up would (the failure
  * itself is tested in packages/server/test/invitation-failure.test.ts and jobs.test.ts).
  */

@@ -12,6 +12,8 @@ export interface FlowToSend {
   signers: Array<{ name: string; email: string; personalIdentityCode?: string }>;
   /** The signers' language: their mail and their signing page. */
   language?: 'fi' | 'en' | 'sv';
+  /** The last day to sign (YYYY-MM-DD); the portal's default when left out. */
+  expiryDate?: string;
 }
 
 /** Logs the demo user in and shows the portal in English, so the tests read its English texts. */
@@ -72,6 +74,7 @@ export async function draftThroughApi(page: Page, flow: FlowToSend, portal = '')
       SignatureProcess: flow.process,
       MinimumSignatureLevel: flow.level,
       Language: flow.language ?? 'fi',
+      ...(flow.expiryDate === undefined ? {} : { ExpiryDate: flow.expiryDate }),
       Signers: flow.signers.map((signer) => ({
         Name: signer.name,
         Email: signer.email,

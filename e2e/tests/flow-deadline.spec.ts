@@ -3,7 +3,8 @@ import { waitForMail } from '../support/mailbox.ts';
 import { chooseLanguage, expectNoSeriousAxeViolations, languages } from '../support/pages.ts';
 import { textIn } from '../support/locale.ts';
 import { makeUserFiles } from '../support/files.ts';
-import { addSigners, logInAsSender, startNewFlow } from '../support/sender.ts';
+import { letDaysPassForFlows } from '../support/database.ts';
+import { addSigners, logInAsSender, sendFlowThroughApi, startNewFlow } from '../support/sender.ts';
 import { test } from '../support/signing.ts';
 
 const run = Date.now().toString(36);
@@ -117,10 +118,49 @@ test('the sender sets a flow’s last day to sign, sees it on the flow page and 
   const notice = await waitForMail(signer.email, `More time to sign: ${name}`);
   expect(notice.text).toContain('Please sign by');
   await expect(page.getByTestId('flow-timeline')).toContainText(
-    'Deadline extended; the signers still to sign were told',
+    `Deadline extended to ${written(extended, 'en')}; the signers still to sign were told`,
   );
   for (const language of languages) {
     await chooseLanguage(page, language);
     await expectAccessibleAtBothWidths(page);
   }
+});
+
+test('each flow expires at its own deadline: two days on, the flow due tomorrow has ended and the one due in three days waits', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await logInAsSender(page);
+  const flow = (name: string, expiryDate: string) => ({
+    name: `${name} ${run}`,
+    level: 'Low' as const,
+    process: 'Concurrent' as const,
+    language: 'en' as const,
+    expiryDate,
+    signers: [{ name: 'Erkki Expiry', email: `erkki.${run}@example.com` }],
+  });
+  const soon = await sendFlowThroughApi(page, flow('Due tomorrow', daysFromToday(1)));
+  const later = await sendFlowThroughApi(page, flow('Due in three days', daysFromToday(3)));
+  const statusOf = async (flowId: string) => {
+    const detail = await page.request.get(`/api/esign/SignFlows/${flowId}`);
+    return ((await detail.json()) as { Status: string; ExpiryDate: string }).Status;
+  };
+
+  letDaysPassForFlows([soon, later], 2);
+  // Expired flows show as Cancelled in SPEC §2's statuses; the flow page says it expired.
+  await expect.poll(() => statusOf(soon), { timeout: 30_000 }).toBe('Cancelled');
+  expect(await statusOf(later)).toBe('Sent');
+
+  await page.goto(`/esign/edit/${soon}`);
+  for (const language of languages) {
+    await chooseLanguage(page, language);
+    await expect(page.getByTestId('outcome-expired')).toBeVisible();
+  }
+  await chooseLanguage(page, 'en');
+  await expect(page.getByTestId('outcome-expired')).toHaveText(
+    /^Expired .+: not everyone signed by the deadline\.$/,
+  );
+  await page.goto(`/esign/edit/${later}`);
+  await expect(page.getByTestId('signing-deadline')).toContainText(written(daysFromToday(3), 'en'));
+  await expect(page.getByTestId('extend-deadline')).toBeVisible();
 });
