@@ -1,6 +1,3 @@
-import { DayPicker } from '@daypicker/react';
-import { enGB, fi, sv } from '@daypicker/react/locale';
-import '@daypicker/react/style.css';
 import { languageOf } from '@esign/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -11,9 +8,17 @@ import Popover from 'react-bootstrap/Popover';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate, parseCalendarDate } from '../../lib/dates.ts';
 import { CalendarIcon } from '../icons.tsx';
+import type CalendarComponent from './date-input-calendar.tsx';
 import './date-input.css';
 
-const calendarLocales = { fi, sv, en: enGB } as const;
+// The calendar (react-day-picker with date-fns, about 80 kB) loads when it is first wanted, so a
+// screen with a date field does not fetch and run it for a person who types the date.
+// It opens once its code is here (hovering or focusing the button fetches it): rendered at once
+// then, it never mounts late, while the popover closes, and takes the focus from the button.
+type Calendar = typeof CalendarComponent;
+let loadedCalendar: Calendar | undefined;
+const loadCalendar = async (): Promise<Calendar> =>
+  (loadedCalendar ??= (await import('./date-input-calendar.tsx')).default);
 
 interface DateInputProps {
   id: string;
@@ -31,11 +36,6 @@ interface DateInputProps {
   min?: string;
   max?: string;
 }
-
-const localDateOf = (iso: string) => {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, day);
-};
 
 const isoOfLocal = (date: Date) =>
   [date.getFullYear(), date.getMonth() + 1, date.getDate()]
@@ -66,6 +66,7 @@ export function DateInput({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
+  const [DateInputCalendar, setCalendar] = useState<Calendar | undefined>(() => loadedCalendar);
   // The text shown; rewritten in the language's own way when it is left or the language changes.
   const [text, setText] = useState(() => formatCalendarDate(value, language));
   const emitted = useRef(value);
@@ -136,7 +137,15 @@ export function DateInput({
           aria-haspopup="dialog"
           aria-expanded={open}
           aria-controls={open ? calendarId : undefined}
-          onClick={() => setOpen((wasOpen) => !wasOpen)}
+          onClick={() => {
+            if (open) return setOpen(false);
+            void loadCalendar().then((calendar) => {
+              setCalendar(() => calendar);
+              setOpen(true);
+            });
+          }}
+          onPointerEnter={() => void loadCalendar()}
+          onFocus={() => void loadCalendar()}
         >
           <CalendarIcon />
         </Button>
@@ -146,7 +155,7 @@ export function DateInput({
       </Form.Text>
       <Overlay
         target={buttonRef}
-        show={open}
+        show={open && DateInputCalendar !== undefined}
         placement="bottom-end"
         rootClose
         onHide={() => closeCalendar('button')}
@@ -158,21 +167,17 @@ export function DateInput({
           aria-label={t('dateInput.calendar')}
         >
           <Popover.Body className="p-2">
-            <DayPicker
-              mode="single"
-              locale={calendarLocales[language]}
-              selected={selected === undefined ? undefined : localDateOf(selected)}
-              defaultMonth={selected === undefined ? undefined : localDateOf(selected)}
-              onSelect={handlePick}
-              captionLayout="dropdown"
-              startMonth={startMonth ?? (min === undefined ? undefined : localDateOf(min))}
-              endMonth={endMonth ?? (max === undefined ? undefined : localDateOf(max))}
-              disabled={[
-                ...(min === undefined ? [] : [{ before: localDateOf(min) }]),
-                ...(max === undefined ? [] : [{ after: localDateOf(max) }]),
-              ]}
-              autoFocus
-            />
+            {DateInputCalendar !== undefined && (
+              <DateInputCalendar
+                language={language}
+                selected={selected}
+                onPick={handlePick}
+                startMonth={startMonth}
+                endMonth={endMonth}
+                min={min}
+                max={max}
+              />
+            )}
           </Popover.Body>
         </Popover>
       </Overlay>
