@@ -22,7 +22,7 @@ import { benchWeb, printWeb } from './web-bench.ts';
  * (--starts=N, default 20), soak (--minutes=N, default 30; only when named), abuse
  * (--minutes=N, default 10; only when named) and races (--runs=N, default 100,
  * --race=<part of a race's name>; only when named, on both databases unless sqlite or
- * postgres is) and web (--runs=N, default 3, --resources lists each file a page loads; only
+ * postgres is) and web (--runs=N, default 3, --resources lists each file a page loads and where its main-thread time went, --pages=list,edit runs only those pages; only
  * when named: builds the web app and runs Lighthouse on its pages in Debian's Chromium).
  */
 async function main() {
@@ -102,9 +102,18 @@ async function main() {
     process.exitCode = 1;
   if (
     only.includes('web') &&
-    !printWeb(await benchWeb(numberOption('runs', 3)), process.argv.includes('--resources'))
+    !printWeb(
+      await benchWeb(numberOption('runs', 3), listOption('pages')),
+      process.argv.includes('--resources'),
+    )
   )
     process.exitCode = 1;
+}
+
+/** --name=a,b from the command line, else undefined (all). */
+function listOption(name: string): string[] | undefined {
+  const given = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+  return given === undefined ? undefined : given.split(',').filter(Boolean);
 }
 
 /** --name=N from the command line, else the default. */

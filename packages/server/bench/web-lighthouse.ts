@@ -19,10 +19,19 @@ export interface LighthouseRun {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /**
+   * Lighthouse's measure of the host's processor at the time of the run (lhr.environment). The
+   * 4× slowdown assumes a desktop of 1,500–2,000; under 1,000 Lighthouse's own CLI warns that
+   * the simulated phone is slower than the mobile profile means (docs/throttling.md).
+   */
+  benchmarkIndex: number;
   /** Audits that count in a category other than performance and did not pass. */
   failedAudits: string[];
   /** Each resource's transferred bytes, largest first. */
   resources: Array<{ url: string; bytes: number }>;
+  /** Main-thread time by kind of work, and by script (Lighthouse's own, unslowed ms), largest first. */
+  mainThread: Array<{ work: string; ms: number }>;
+  scripts: Array<{ url: string; ms: number }>;
 }
 
 // Only traffic to this machine: no background fetches, updates, sync or QUIC probes.
@@ -77,6 +86,15 @@ export async function runLighthouse(
       .filter((item) => !item.url.startsWith('data:'))
       .map((item) => ({ url: new URL(item.url).pathname, bytes: item.transferSize ?? 0 }))
       .sort((a, b) => b.bytes - a.bytes);
+    const detailItems = <T>(id: string) =>
+      ((lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []) as T[];
+    const mainThread = detailItems<{ groupLabel: string; duration: number }>(
+      'mainthread-work-breakdown',
+    ).map((item) => ({ work: item.groupLabel, ms: item.duration }));
+    const scripts = detailItems<{ url: string; total: number }>('bootup-time').map((item) => ({
+      url: item.url.startsWith('http') ? new URL(item.url).pathname : item.url,
+      ms: item.total,
+    }));
     return {
       scores,
       transferredBytes: audit('total-byte-weight'),
@@ -85,8 +103,11 @@ export async function runLighthouse(
       lcpMs: audit('largest-contentful-paint'),
       tbtMs: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       failedAudits,
       resources,
+      mainThread,
+      scripts,
     };
   } finally {
     chrome.kill();
