@@ -10,14 +10,20 @@ interface FileDownloadsProps {
   /** Where the document downloads from (the signer's link, or a viewer's). */
   documentUrl: string;
   attachmentUrl: (attachmentId: string) => string;
+  /** What the document is called beside its name; for the signer, the document to sign. */
+  documentKind?: string;
 }
 
 /** Download links for the document and each attachment, each named with its file name and size. */
 export function FileDownloads(props: FileDownloadsProps) {
-  const { document, attachments, documentUrl, attachmentUrl } = props;
+  const { document, attachments, documentUrl, attachmentUrl, documentKind } = props;
   const { t, i18n } = useTranslation();
   const files = [
-    { file: document, kind: t('signing.document.documentFile'), url: documentUrl },
+    {
+      file: document,
+      kind: documentKind ?? t('signing.document.documentFile'),
+      url: documentUrl,
+    },
     ...attachments.map((file) => ({
       file,
       kind: t('signing.document.attachmentFile'),

@@ -73,6 +73,7 @@ export function ViewerTaskView({ token, task }: { token: string; task: ViewerTas
               attachments={task.Attachments}
               documentUrl={recipientPaths.viewerDocument(token)}
               attachmentUrl={(id) => recipientPaths.viewerAttachment(token, id)}
+              documentKind={t('signing.viewer.documentFile')}
             />
           </>
         )}
