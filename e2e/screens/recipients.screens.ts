@@ -4,6 +4,7 @@ import { makeUserFiles } from '../support/files.ts';
 import { xsrfHeaders } from '../support/list.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { logIn } from '../support/pages.ts';
+import { expectDocumentShown } from '../support/signing.ts';
 import { shootEverywhere } from './shoot.ts';
 
 const run = Date.now().toString(36);
@@ -78,7 +79,7 @@ test('copy recipients and viewers: the edit form, the flow page and the viewerâ€
   await shootEverywhere(page, 'viewer-page', async (p) => {
     await p.goto(viewerPath);
     await expect(p.getByTestId('viewer-page')).toBeVisible();
-    await expect(p.getByTestId('pdf-page-1').locator('canvas')).toBeVisible();
+    await expectDocumentShown(p);
   });
   await shootEverywhere(page, 'flow-page-recipients', async (p) => {
     await p.goto(`/esign/edit/${guid}`);
