@@ -4,6 +4,7 @@ import { hashToken } from '../src/signing/signing-links.ts';
 import { MovableClock } from '../src/time/clock.ts';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
+import { parseCsv } from './support/personal-data.ts';
 import { expectGone } from './support/signed-copy.ts';
 import {
   draftBody,
@@ -268,6 +269,36 @@ describe.each(databaseKinds)('copy recipients and viewers, on %s', (kind) => {
         .where('flow_id', '=', id)
         .execute(),
     ).toEqual([]);
+  });
+
+  it("a personal-data query finds a copy recipient's row, flow and events, and a signer's does not show them", async () => {
+    const owner = await sender();
+    const name = `Henkilötiedot ${kind}`;
+    const { to } = await sendWithRecipients(owner, name);
+    const admin = new TestClient(context.app);
+    await admin.login('admin@example.com', 'admin-demo');
+    const query = async (email: string) => {
+      const answer = await admin.post('/api/esign/Report/personal/service', {
+        IdentifierType: 'Email',
+        Identifier: email.toUpperCase(),
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return parseCsv(answer.body);
+    };
+    const rows = await query(to.copy);
+    expect(rows.filter((row) => row.Section === 'recipient')).toEqual([
+      expect.objectContaining({ Email: to.copy, Role: 'copyRecipient', Name: 'Kopion Saaja' }),
+    ]);
+    expect(rows.filter((row) => row.Section === 'flow')).toEqual([
+      expect.objectContaining({ Name: name, Role: 'recipient' }),
+    ]);
+    const mailed = rows.find((row) => row.Section === 'event' && row.Name === 'Mailed');
+    expect(mailed?.Role).toBe('person');
+    expect(mailed?.Detail).toContain(to.copy);
+    // The signer's own data holds nothing of the copy recipient or the viewer.
+    const signerRows = await query(to.signer);
+    expect(JSON.stringify(signerRows)).not.toContain(to.copy);
+    expect(JSON.stringify(signerRows)).not.toContain(to.viewer);
   });
 
   it('refuses forged viewer tokens and a copy token on the viewer page', async () => {
