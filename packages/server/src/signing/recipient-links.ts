@@ -2,6 +2,7 @@ import { signingErrorKeys, type ViewerTask } from '@esign/contract';
 import type { FileRow, RecipientRow, SignFlowRow } from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
+import { cleanFileName } from '../files/file-name.ts';
 import type { RequestMeta } from '../http/request-context.ts';
 import {
   findFile,
@@ -59,7 +60,8 @@ async function recordRecipientEvent(
 
 const withSize = (file: FileRow) => ({
   Guid: file.id,
-  FileName: file.file_name,
+  // A name stored before uploads were cleaned is shown cleaned too.
+  FileName: cleanFileName(file.file_name),
   Size: Number(file.size),
 });
 
