@@ -87,6 +87,18 @@ export const Signer = z.object({
 });
 export type Signer = z.infer<typeof Signer>;
 
+/** A copy recipient or a viewer of a flow (Beyond SPEC). */
+export const Recipient = z.object({
+  Guid: z.string(),
+  Name: z.string(),
+  Email: z.string(),
+  /** When they were mailed that the flow was sent (null: not yet, or a draft). */
+  NotifiedTimeUtc: IsoDateTime.nullable(),
+  /** A viewer: when they first opened the document; always null for a copy recipient. */
+  OpenedTimeUtc: IsoDateTime.nullable(),
+});
+export type Recipient = z.infer<typeof Recipient>;
+
 export const SignFlowSummary = z.object({
   Guid: z.string(),
   Name: z.string(),
@@ -113,6 +125,10 @@ export const SignFlow = SignFlowSummary.extend({
    * end of it in the portal's time zone. Null only for flows from before deadlines were chosen.
    */
   ExpiryDate: IsoDate.nullable(),
+  /** Beyond SPEC: told when the flow is sent, and sent the finished document; never sign. */
+  CopyRecipients: z.array(Recipient),
+  /** Beyond SPEC: may read the document while the flow is out; never sign. */
+  Viewers: z.array(Recipient),
 });
 export type SignFlow = z.infer<typeof SignFlow>;
 

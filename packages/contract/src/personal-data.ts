@@ -77,4 +77,4 @@ export type PersonalDataColumn = (typeof personalDataColumns)[number];
 
 /** What the Section column says: the query itself, then one kind of record per row. */
 export type PersonalDataSection =
-  'query' | 'user' | 'group' | 'session' | 'flow' | 'signature' | 'file' | 'event';
+  'query' | 'user' | 'group' | 'session' | 'flow' | 'signature' | 'recipient' | 'file' | 'event';

@@ -50,6 +50,32 @@ export const SignerInput = z.object({
 });
 export type SignerInput = z.input<typeof SignerInput>;
 
+/**
+ * A copy recipient or a viewer as the sender writes it: a name (optional) and an e-mail
+ * address, checked like a signer's.
+ */
+export const RecipientInput = z.object({
+  Name: z
+    .string()
+    .trim()
+    .max(limits.signerNameMaxLength, v.maxLength)
+    .check(plainText())
+    .default(''),
+  Email: z
+    .string({ error: v.recipientEmailRequired })
+    .trim()
+    .min(1, v.recipientEmailRequired)
+    .max(limits.emailMaxLength, v.maxLength)
+    .check(plainText())
+    .pipe(z.email(v.invalidRecipientEmail)),
+});
+export type RecipientInput = z.input<typeof RecipientInput>;
+
+const recipientList = z
+  .array(RecipientInput)
+  .max(limits.maxRecipients, v.tooManyRecipients)
+  .default([]);
+
 /** POST SignFlows: creates a draft, or updates the draft named by Guid. */
 export const SignFlowSaveRequest = z.object({
   Guid: OptionalRecordId.nullish(),
@@ -74,6 +100,10 @@ export const SignFlowSaveRequest = z.object({
     .pipe(z.email(v.invalidEmail).nullable()),
   ReminderIntervalInDays: z.number().int().min(1).max(365).nullish(),
   Signers: z.array(SignerInput).max(limits.maxSigners, v.tooManySigners).default([]),
+  /** Told when the flow is sent; get the finished document and its evidence report; never sign. */
+  CopyRecipients: recipientList,
+  /** May read the document through a link of their own while the flow is out; never sign. */
+  Viewers: recipientList,
   /** The language of the signers' messages (fi, en, sv). */
   Language: Language.nullish(),
   /**

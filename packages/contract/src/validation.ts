@@ -10,6 +10,8 @@ export const limits = {
   frontpageInfoMaxLength: 5000,
   groupNameMaxLength: 100,
   maxSigners: 100,
+  /** Copy recipients, and viewers, each at most this many per flow. */
+  maxRecipients: 20,
   /** DDMMYYCZZZQ: eleven characters. */
   personalIdentityCodeLength: 11,
 } as const;
@@ -40,6 +42,11 @@ export const validationKeys = {
   invalidEmail: 'validation.invalidEmail',
   invalidSatu: 'validation.invalidSatu',
   tooManySigners: 'validation.tooManySigners',
+  /** A copy recipient or viewer without an e-mail address. */
+  recipientEmailRequired: 'validation.recipientEmailRequired',
+  invalidRecipientEmail: 'validation.invalidRecipientEmail',
+  /** More than limits.maxRecipients copy recipients (or viewers); param n. */
+  tooManyRecipients: 'validation.tooManyRecipients',
   /** A file to sign with scripts, actions that run by themselves, embedded files or XFA. */
   pdfActiveContent: 'validation.pdfActiveContent',
   controlCharacter: 'validation.controlCharacter',

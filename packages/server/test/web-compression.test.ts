@@ -101,7 +101,16 @@ describe('the web app served precompressed', () => {
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(response.body).toBe(robotsTxt);
     const disallowed = [...response.body.matchAll(/^Disallow: (.+)$/gm)].map((match) => match[1]);
-    expect(disallowed).toEqual(['/api/', '/sign/', '/esign/', '/idp', '/dev/', '/metrics']);
+    expect(disallowed).toEqual([
+      '/api/',
+      '/sign/',
+      '/view/',
+      '/copy/',
+      '/esign/',
+      '/idp',
+      '/dev/',
+      '/metrics',
+    ]);
     expect(response.body).toMatch(/^User-agent: \*$/m);
   });
 });

@@ -209,6 +209,30 @@ export interface SignFlowSignersTable {
 }
 export type SignerRow = Selectable<SignFlowSignersTable>;
 
+/** copy: told at sending, gets the finished document; viewer: reads the document while it is out. */
+export type RecipientKind = 'copy' | 'viewer';
+
+/** A flow's copy recipients and viewers (see 0019-flow-recipients). */
+export interface SignFlowRecipientsTable {
+  id: string;
+  flow_id: string;
+  kind: RecipientKind;
+  position: number;
+  name: string;
+  email: string;
+  /** Set at sending: the salt the recipient's links are derived from (never the links). */
+  token_salt: string | null;
+  /** SHA-256 of the live link's token: a viewer's from sending, a copy recipient's from finishing. */
+  token_hash: string | null;
+  /** Until when a copy recipient's link to the finished document works (SIGNED_COPY_DAYS). */
+  link_expires_at: Timestamp | null;
+  /** When the recipient was mailed that the flow was sent. */
+  notified_at: Timestamp | null;
+  /** When a viewer first opened the document through their link. */
+  opened_at: Timestamp | null;
+}
+export type RecipientRow = Selectable<SignFlowRecipientsTable>;
+
 /** 'working' is the prepared document carrying the signatures made so far. */
 export type FileKind =
   'signfile' | 'attachment' | 'signedfile' | 'personalsignedfile' | 'evidencereport' | 'working';
@@ -377,6 +401,7 @@ export interface Database {
   signer_auth_states: SignerAuthStatesTable;
   sign_flows: SignFlowsTable;
   sign_flow_signers: SignFlowSignersTable;
+  sign_flow_recipients: SignFlowRecipientsTable;
   sign_flow_files: SignFlowFilesTable;
   pending_file_deletions: PendingFileDeletionsTable;
   settings: SettingsTable;

@@ -14,6 +14,14 @@ describe('a request URL as the log shows it', () => {
     expect(redactUrl(`/portal/sign/${token}`)).toBe('/portal/sign/[redacted]');
   });
 
+  it("hides the token of a viewer's link and of a copy recipient's link", () => {
+    expect(redactUrl(`/view/${token}`)).toBe('/view/[redacted]');
+    expect(redactUrl(`/api/view/${token}/attachment/a-1`)).toBe(
+      '/api/view/[redacted]/attachment/a-1',
+    );
+    expect(redactUrl(`/copy/${token}/evidence`)).toBe('/copy/[redacted]/evidence');
+  });
+
   it('hides an API token pasted anywhere into a URL, encoded or not', () => {
     const apiToken = `esign_pat_${'aB3'.repeat(14)}x`;
     expect(redactUrl(`/api/esign/SignFlows/${apiToken}`)).toBe(

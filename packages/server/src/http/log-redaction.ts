@@ -34,6 +34,9 @@ function redactSegments(segments: string[]): string[] {
       out[index + 1] = redactedMark;
     // A signer's link to the signed document, /signed/{token}, downloads it without a login.
     if (name === 'signed' && next !== '') out[index + 1] = redactedMark;
+    // A viewer's link, /view/{token} and /api/view/{token}/…, and a copy recipient's
+    // /copy/{token}[/evidence]: each reads a flow's document without a login.
+    if ((name === 'view' || name === 'copy') && next !== '') out[index + 1] = redactedMark;
     // The inspector's read-only link, /api/inspect/{flow}/{token}, opens the signed file alone.
     if (name === 'inspect' && index + 2 < out.length) out[index + 2] = redactedMark;
   }

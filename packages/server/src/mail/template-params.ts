@@ -86,6 +86,36 @@ export const mailParamSchemas = {
     total: z.number().int().positive(),
     link: Link,
   }),
+  /** To a copy recipient when the flow is sent: they are told, and will get the result. */
+  copySent: z.object({
+    flowName: z.string(),
+    senderName: z.string(),
+    organisation: z.string(),
+    note: z.string().nullable(),
+    /** ISO date-time of the signers' deadline. */
+    deadline: z.iso.datetime({ offset: true }).nullable(),
+  }),
+  /** To a viewer when the flow is sent: their link to read the document while it is out. */
+  viewerInvitation: z.object({
+    flowName: z.string(),
+    senderName: z.string(),
+    organisation: z.string(),
+    note: z.string().nullable(),
+    deadline: z.iso.datetime({ offset: true }).nullable(),
+    link: Link,
+  }),
+  /** To a copy recipient of a finished flow: links to the signed document and the evidence report. */
+  copyFinished: z.object({
+    flowName: z.string(),
+    senderName: z.string(),
+    organisation: z.string(),
+    link: Link,
+    evidenceLink: Link.nullable(),
+    validUntil: z.iso.datetime({ offset: true }),
+    /** The signed document (and the evidence report, when it fits too) is attached. */
+    attached: z.boolean(),
+    verifyLink: Link.optional(),
+  }),
   /** To an endpoint's owner: the portal turned it off after three days of failed deliveries. */
   webhookDisabled: z.object({
     url: z.string(),

@@ -129,6 +129,61 @@ export const englishMail: MailTexts = {
       automatic,
     ],
   }),
+  copySent: (params) => ({
+    subject: `For your information: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} has sent the document “${params.flowName}” to sign and named you its copy recipient. You do not need to do anything: you do not sign it.`,
+      ),
+      ...paragraphIf(
+        params.deadline,
+        () => `The signers are asked to sign by ${finnishDate(params.deadline ?? '', 'en-GB')}.`,
+      ),
+      paragraph(
+        'When everyone has signed, you will get the signed document and its evidence report by e-mail.',
+      ),
+      ...quote('Message from the sender:', params.note),
+      automatic,
+    ],
+  }),
+  viewerInvitation: (params) => ({
+    subject: `A document for you to read: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} has sent the document “${params.flowName}” to sign and named you its viewer: you can read it while it is out for signing. You do not sign it.`,
+      ),
+      ...quote('Message from the sender:', params.note),
+      link('Read the document', params.link),
+      ...paragraphIf(
+        params.deadline,
+        () =>
+          `The link works while the signing request is open, at the latest until ${finnishDate(params.deadline ?? '', 'en-GB')}.`,
+      ),
+      paragraph('The link is personal: please do not forward this message.'),
+      automatic,
+    ],
+  }),
+  copyFinished: (params) => ({
+    subject: `Signed document: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `All signers have signed the document “${params.flowName}” that ${senderOf(params)} sent for signing. You get it as its copy recipient.`,
+      ),
+      paragraph(
+        params.attached
+          ? 'The signed document is attached to this message. You can also download it, and its evidence report, through the links below.'
+          : 'You can download the signed document and its evidence report through the links below.',
+      ),
+      link('Download the signed document', params.link),
+      ...linkIf('Download the evidence report', params.evidenceLink),
+      paragraph(
+        `The links work until ${finnishDate(params.validUntil, 'en-GB')}. After that, ask the sender for a copy.`,
+      ),
+      paragraph('The links are personal: please do not forward this message.'),
+      ...checkSignatures(params.verifyLink),
+      automatic,
+    ],
+  }),
   inspector: (params) => ({
     subject: `A signed document for you to view: ${params.flowName}`,
     blocks: [

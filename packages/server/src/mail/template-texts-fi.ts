@@ -129,6 +129,62 @@ export const finnishMail: MailTexts = {
       automatic,
     ],
   }),
+  copySent: (params) => ({
+    subject: `Tiedoksi: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} on lähettänyt asiakirjan ”${params.flowName}” allekirjoitettavaksi ja nimennyt sinut sen kopion saajaksi. Sinun ei tarvitse tehdä mitään: et allekirjoita asiakirjaa.`,
+      ),
+      ...paragraphIf(
+        params.deadline,
+        () =>
+          `Allekirjoittajia pyydetään allekirjoittamaan viimeistään ${finnishDate(params.deadline ?? '', 'fi-FI')}.`,
+      ),
+      paragraph(
+        'Kun kaikki ovat allekirjoittaneet, saat allekirjoitetun asiakirjan ja sen todisteraportin sähköpostitse.',
+      ),
+      ...quote('Lähettäjän viesti:', params.note),
+      automatic,
+    ],
+  }),
+  viewerInvitation: (params) => ({
+    subject: `Asiakirja luettavaksesi: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} on lähettänyt asiakirjan ”${params.flowName}” allekirjoitettavaksi ja nimennyt sinut sen katselijaksi: voit lukea asiakirjaa niin kauan kuin allekirjoituspyyntö on avoinna. Et allekirjoita asiakirjaa.`,
+      ),
+      ...quote('Lähettäjän viesti:', params.note),
+      link('Lue asiakirja', params.link),
+      ...paragraphIf(
+        params.deadline,
+        () =>
+          `Linkki toimii niin kauan kuin allekirjoituspyyntö on avoinna, enintään ${finnishDate(params.deadline ?? '', 'fi-FI')} asti.`,
+      ),
+      paragraph('Linkki on henkilökohtainen, joten älä välitä tätä viestiä eteenpäin.'),
+      automatic,
+    ],
+  }),
+  copyFinished: (params) => ({
+    subject: `Allekirjoitettu asiakirja: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `Kaikki allekirjoittajat ovat allekirjoittaneet asiakirjan ”${params.flowName}”, jonka ${senderOf(params)} lähetti allekirjoitettavaksi. Saat sen kopion saajana.`,
+      ),
+      paragraph(
+        params.attached
+          ? 'Allekirjoitettu asiakirja on tämän viestin liitteenä. Voit myös ladata sen ja sen todisteraportin alla olevista linkeistä.'
+          : 'Voit ladata allekirjoitetun asiakirjan ja sen todisteraportin alla olevista linkeistä.',
+      ),
+      link('Lataa allekirjoitettu asiakirja', params.link),
+      ...linkIf('Lataa todisteraportti', params.evidenceLink),
+      paragraph(
+        `Linkit toimivat ${finnishDate(params.validUntil, 'fi-FI')} asti. Sen jälkeen voit pyytää asiakirjaa lähettäjältä.`,
+      ),
+      paragraph('Linkit ovat henkilökohtaisia, joten älä välitä tätä viestiä eteenpäin.'),
+      ...checkSignatures(params.verifyLink),
+      automatic,
+    ],
+  }),
   inspector: (params) => ({
     subject: `Allekirjoitettu asiakirja nähtäväksesi: ${params.flowName}`,
     blocks: [

@@ -129,6 +129,62 @@ export const swedishMail: MailTexts = {
       automatic,
     ],
   }),
+  copySent: (params) => ({
+    subject: `För kännedom: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} har skickat dokumentet ”${params.flowName}” för underskrift och angett dig som kopiemottagare. Du behöver inte göra något: du undertecknar inte dokumentet.`,
+      ),
+      ...paragraphIf(
+        params.deadline,
+        () =>
+          `Undertecknarna ombeds underteckna senast den ${finnishDate(params.deadline ?? '', 'sv-SE')}.`,
+      ),
+      paragraph(
+        'När alla har undertecknat får du det undertecknade dokumentet och dess bevisrapport per e-post.',
+      ),
+      ...quote('Meddelande från avsändaren:', params.note),
+      automatic,
+    ],
+  }),
+  viewerInvitation: (params) => ({
+    subject: `Ett dokument att läsa: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} har skickat dokumentet ”${params.flowName}” för underskrift och angett dig som läsare: du kan läsa dokumentet så länge signeringsbegäran är öppen. Du undertecknar inte dokumentet.`,
+      ),
+      ...quote('Meddelande från avsändaren:', params.note),
+      link('Läs dokumentet', params.link),
+      ...paragraphIf(
+        params.deadline,
+        () =>
+          `Länken fungerar så länge signeringsbegäran är öppen, längst till den ${finnishDate(params.deadline ?? '', 'sv-SE')}.`,
+      ),
+      paragraph('Länken är personlig, så vidarebefordra inte det här meddelandet.'),
+      automatic,
+    ],
+  }),
+  copyFinished: (params) => ({
+    subject: `Undertecknat dokument: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `Alla undertecknare har undertecknat dokumentet ”${params.flowName}” som ${senderOf(params)} skickade för underskrift. Du får det som kopiemottagare.`,
+      ),
+      paragraph(
+        params.attached
+          ? 'Det undertecknade dokumentet finns som bilaga till det här meddelandet. Du kan också ladda ner det och dess bevisrapport via länkarna nedan.'
+          : 'Du kan ladda ner det undertecknade dokumentet och dess bevisrapport via länkarna nedan.',
+      ),
+      link('Ladda ner det undertecknade dokumentet', params.link),
+      ...linkIf('Ladda ner bevisrapporten', params.evidenceLink),
+      paragraph(
+        `Länkarna fungerar fram till den ${finnishDate(params.validUntil, 'sv-SE')}. Därefter kan du be avsändaren om en kopia.`,
+      ),
+      paragraph('Länkarna är personliga, så vidarebefordra inte det här meddelandet.'),
+      ...checkSignatures(params.verifyLink),
+      automatic,
+    ],
+  }),
   inspector: (params) => ({
     subject: `Ett undertecknat dokument att granska: ${params.flowName}`,
     blocks: [

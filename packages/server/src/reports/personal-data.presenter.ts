@@ -5,7 +5,14 @@ import type {
   PersonalDataTarget,
 } from '@esign/contract';
 import { toIsoString } from '../db/database.ts';
-import type { AuditEventRow, FileRow, SessionRow, SignerRow, SignFlowRow } from '../db/schema.ts';
+import type {
+  AuditEventRow,
+  FileRow,
+  RecipientRow,
+  SessionRow,
+  SignerRow,
+  SignFlowRow,
+} from '../db/schema.ts';
 import { certificateSubjectOf, signedIdentityOf } from './personal-identity.ts';
 import type { UserRow } from './personal-data.repository.ts';
 import type { GroupRow } from './personal-portal.repository.ts';
@@ -74,7 +81,10 @@ export const sessionRow = (session: SessionRow): PersonalDataRow => ({
 });
 
 /** A flow the person sent or was asked to sign; the sender also gets what they wrote. */
-export const flowRow = (flow: SignFlowRow, role: 'sender' | 'signer'): PersonalDataRow => ({
+export const flowRow = (
+  flow: SignFlowRow,
+  role: 'sender' | 'signer' | 'recipient',
+): PersonalDataRow => ({
   Section: 'flow',
   Id: flow.id,
   FlowId: flow.id,
@@ -117,6 +127,19 @@ export function signatureRow(signer: SignerRow): PersonalDataRow {
     }),
   };
 }
+
+/** The person as a copy recipient or viewer: when they were told, opened it, and until when their link works. */
+export const recipientRow = (recipient: RecipientRow): PersonalDataRow => ({
+  Section: 'recipient',
+  Id: recipient.id,
+  FlowId: recipient.flow_id,
+  Name: recipient.name,
+  Email: recipient.email,
+  Role: recipient.kind === 'copy' ? 'copyRecipient' : 'viewer',
+  Created: time(recipient.notified_at),
+  Time: time(recipient.opened_at),
+  Ended: time(recipient.link_expires_at),
+});
 
 export const fileRow = (file: FileRow): PersonalDataRow => ({
   Section: 'file',

@@ -38,6 +38,15 @@ export async function findSignersByEmail(
     .execute();
 }
 
+/** Copy recipients and viewers with this e-mail address (any case). */
+export async function findRecipientsByEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('sign_flow_recipients')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .execute();
+}
+
 /** Signers whose sender gave this personal identity code for them. */
 export async function findSignersByGivenCode(
   db: Kysely<Database>,

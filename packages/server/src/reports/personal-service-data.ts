@@ -5,6 +5,7 @@ import {
   eventRow,
   fileRow,
   flowRow,
+  recipientRow,
   signatureRow,
   type EventConcern,
   type PersonalDataRow,
@@ -14,6 +15,7 @@ import {
   findFlowFiles,
   findFlowsByIds,
   findFlowsOwnedBy,
+  findRecipientsByEmail,
   findUsersByIdentifier,
 } from './personal-data.repository.ts';
 import { findSignersOf } from './personal-signers.ts';
@@ -23,6 +25,8 @@ interface Person {
   userIds: Set<string>;
   emails: Set<string>;
   signerIds: Set<string>;
+  /** As a copy recipient or viewer. */
+  recipientIds: Set<string>;
 }
 
 /** The e-mail address an actor names: `Name <address>` or the address itself. */
@@ -45,10 +49,12 @@ export function concernOf(event: AuditEventRow, person: Person): EventConcern | 
   }
   const signerId = typeof details.signerId === 'string' ? details.signerId : null;
   if (signerId !== null && person.signerIds.has(signerId)) return 'person';
+  const recipientId = typeof details.recipientId === 'string' ? details.recipientId : null;
+  if (recipientId !== null && person.recipientIds.has(recipientId)) return 'person';
   if (event.user_id !== null && person.userIds.has(event.user_id)) return 'person';
   const email = actorEmail(event.actor);
   if (email !== null && person.emails.has(email)) return 'person';
-  return signerId === null ? 'flow' : null;
+  return signerId === null && recipientId === null ? 'flow' : null;
 }
 
 /**
@@ -61,6 +67,8 @@ export async function collectServiceData(
 ): Promise<PersonalDataRow[]> {
   const users = await findUsersByIdentifier(db, query);
   const signers = await findSignersOf(db, query);
+  const recipients =
+    query.IdentifierType === 'Email' ? await findRecipientsByEmail(db, query.Identifier) : [];
   const person: Person = {
     userIds: new Set(users.map((user) => user.id)),
     emails: new Set([
@@ -68,10 +76,12 @@ export async function collectServiceData(
       ...users.map((user) => user.email.toLowerCase()),
     ]),
     signerIds: new Set(signers.map((signer) => signer.id)),
+    recipientIds: new Set(recipients.map((recipient) => recipient.id)),
   };
   const sent = await findFlowsOwnedBy(db, [...person.userIds]);
   const signed = await findFlowsByIds(db, [...new Set(signers.map((s) => s.flow_id))]);
-  const flowIds = [...new Set([...sent, ...signed].map((flow) => flow.id))];
+  const told = await findFlowsByIds(db, [...new Set(recipients.map((r) => r.flow_id))]);
+  const flowIds = [...new Set([...sent, ...signed, ...told].map((flow) => flow.id))];
   const byCreation = <T extends { created_at: Date | string; id: string }>(a: T, b: T) =>
     new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id.localeCompare(b.id);
   const events = (await findFlowEvents(db, flowIds)).flatMap((event) => {
@@ -81,7 +91,9 @@ export async function collectServiceData(
   return [
     ...sent.sort(byCreation).map((flow) => flowRow(flow, 'sender')),
     ...signed.sort(byCreation).map((flow) => flowRow(flow, 'signer')),
+    ...told.sort(byCreation).map((flow) => flowRow(flow, 'recipient')),
     ...signers.map(signatureRow),
+    ...recipients.map(recipientRow),
     ...(await findFlowFiles(db, flowIds)).map(fileRow),
     ...events,
   ];

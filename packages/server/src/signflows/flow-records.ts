@@ -8,3 +8,11 @@ export {
   insertFileRecords,
   listFiles,
 } from './signflow-files.repository.ts';
+export {
+  findRecipient,
+  findRecipientByTokenHash,
+  listRecipients,
+  markRecipientNotified,
+  markViewerOpened,
+  setRecipientLink,
+} from './recipients.repository.ts';

@@ -1,6 +1,7 @@
 import {
   signFlowDetailsStatusOf,
   type FileInfo,
+  type Recipient,
   type Signer,
   type SignFlowDetailResponse,
   type SignFlowListItem,
@@ -8,7 +9,7 @@ import {
 } from '@esign/contract';
 import { toIsoString } from '../db/database.ts';
 import { cleanFileName } from '../files/file-name.ts';
-import type { FileRow, SignerRow, SignFlowRow } from '../db/schema.ts';
+import type { FileRow, RecipientRow, SignerRow, SignFlowRow } from '../db/schema.ts';
 
 const isoOrNull = (value: Date | string | null) => (value === null ? null : toIsoString(value));
 
@@ -51,6 +52,16 @@ export function presentSigner(row: SignerRow): Signer {
   };
 }
 
+export function presentRecipient(row: RecipientRow): Recipient {
+  return {
+    Guid: row.id,
+    Name: row.name,
+    Email: row.email,
+    NotifiedTimeUtc: isoOrNull(row.notified_at),
+    OpenedTimeUtc: row.kind === 'viewer' ? isoOrNull(row.opened_at) : null,
+  };
+}
+
 // A name stored before uploads were cleaned is shown cleaned too.
 const fileInfo = (row: FileRow): FileInfo => ({
   Guid: row.id,
@@ -58,7 +69,11 @@ const fileInfo = (row: FileRow): FileInfo => ({
 });
 
 /** SPEC's sign flow (as create and cancel return it). */
-export function presentSignFlow(row: SignFlowRow, signers: SignerRow[]): SignFlow {
+export function presentSignFlow(
+  row: SignFlowRow,
+  signers: SignerRow[],
+  recipients: RecipientRow[],
+): SignFlow {
   return {
     Guid: row.id,
     Name: row.name,
@@ -77,6 +92,8 @@ export function presentSignFlow(row: SignFlowRow, signers: SignerRow[]): SignFlo
     ReminderIntervalInDays: row.reminder_interval_days,
     CancellationComment: row.cancellation_comment,
     ExpiryDate: row.expiry_date,
+    CopyRecipients: recipients.filter((r) => r.kind === 'copy').map(presentRecipient),
+    Viewers: recipients.filter((r) => r.kind === 'viewer').map(presentRecipient),
   };
 }
 
@@ -90,6 +107,7 @@ export interface FlowEnding {
 export function presentDetail(
   row: SignFlowRow,
   signers: SignerRow[],
+  recipients: RecipientRow[],
   files: FileRow[],
   ending: FlowEnding = { cancelledBy: null, expiredAt: null },
 ): SignFlowDetailResponse {
@@ -99,7 +117,7 @@ export function presentDetail(
   const personal = first('personalsignedfile');
   const evidence = first('evidencereport');
   return {
-    ...presentSignFlow(row, signers),
+    ...presentSignFlow(row, signers, recipients),
     SignFileInfo: signFile ? fileInfo(signFile) : null,
     AttachmentInfo: files.filter((file) => file.kind === 'attachment').map(fileInfo),
     SignedFile: signed ? fileInfo(signed) : null,

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { findSendProblems, validationKeys, type SignFlowSaveRequest } from '@esign/contract';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { RequestContext, SessionUser } from '../http/request-context.ts';
-import type { Database, SignFlowRow } from '../db/schema.ts';
+import type {
+  Database,
+  RecipientKind,
+  SignFlowRecipientsTable,
+  SignFlowRow,
+} from '../db/schema.ts';
 import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { findFlowEndEvent } from '../audit/audit.repository.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -19,6 +24,7 @@ import {
   markStatusQueried,
 } from './signflows.repository.ts';
 import { listFiles } from './signflow-files.repository.ts';
+import { listRecipients, replaceRecipients } from './recipients.repository.ts';
 import { copiesOfFlowFiles, recordCopiedFiles } from './signflow-files.service.ts';
 import { storeAndRecord } from '../files/store-and-record.ts';
 import { queueFileDeletions, removeStoredFiles } from '../files/stored-objects.ts';
@@ -44,13 +50,14 @@ const days = (count: number) => count * 24 * 3_600_000;
 
 /** The flow with its signers and files, as GET and send answer it. */
 export async function readDetail(db: Kysely<Database>, flow: SignFlowRow) {
-  const [signers, files, ending] = await Promise.all([
+  const [signers, recipients, files, ending] = await Promise.all([
     listSigners(db, flow.id),
+    listRecipients(db, flow.id),
     listFiles(db, flow.id),
     flow.status === 'Cancelled' ? findFlowEndEvent(db, flow.id) : undefined,
   ]);
   const expired = ending?.operation === auditOperations.expired;
-  return presentDetail(flow, signers, files, {
+  return presentDetail(flow, signers, recipients, files, {
     cancelledBy: ending && !expired ? (ending.display_name ?? ending.actor) : null,
     expiredAt: expired ? ending.occurred_at : null,
   });
@@ -92,6 +99,22 @@ function keptSignerIds(signers: Array<{ Guid?: string | null }>, current: Array<
     if (!Guid || !available.delete(Guid)) return randomUUID();
     return Guid;
   });
+}
+
+/** A draft's copy recipients or viewers as rows; they get their links only at sending. */
+function recipientRows(
+  flowId: string,
+  kind: RecipientKind,
+  recipients: SaveInput['CopyRecipients'],
+): Insertable<SignFlowRecipientsTable>[] {
+  return recipients.map((recipient, position) => ({
+    id: randomUUID(),
+    flow_id: flowId,
+    kind,
+    position,
+    name: recipient.Name,
+    email: recipient.Email,
+  }));
 }
 
 /**
@@ -162,10 +185,14 @@ export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: Sa
         status: 'Unsigned' as const,
       })),
     );
+    await replaceRecipients(trx, id, [
+      ...recipientRows(id, 'copy', input.CopyRecipients),
+      ...recipientRows(id, 'viewer', input.Viewers),
+    ]);
     await recordCopiedFiles(trx, copies.records);
   });
   const flow = await loadVisibleFlow(db, user, id);
-  return presentSignFlow(flow, await listSigners(db, id));
+  return presentSignFlow(flow, await listSigners(db, id), await listRecipients(db, id));
 }
 
 /**
@@ -227,7 +254,11 @@ export async function cancelSignFlow(
   });
   deps.kickJobs?.();
   const cancelled = await loadVisibleFlow(db, user, flowId);
-  return presentSignFlow(cancelled, await listSigners(db, flowId));
+  return presentSignFlow(
+    cancelled,
+    await listSigners(db, flowId),
+    await listRecipients(db, flowId),
+  );
 }
 
 /** Moves a sent flow's deadline later (extendDeadline); answers the flow as it is now. */

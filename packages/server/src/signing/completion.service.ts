@@ -18,6 +18,7 @@ import { flowObjectKey, lostRace, storeAndRecord, storedAt } from '../files/stor
 import { addPersonalSignedFile } from './personal-signed-file.ts';
 import { addFreshValidationData } from '../pki/fresh-validation-data.ts';
 import { issueSignedCopies } from './signed-copy.service.ts';
+import { issueRecipientCopies } from './recipient-mail.service.ts';
 import { archivedKinds } from './archive-renewal.repository.ts';
 import { archiveRenewalOf } from './archive-renewal.service.ts';
 import { writeEvidenceReport } from '../evidence/evidence-report.ts';
@@ -142,6 +143,7 @@ export async function completeFlow(deps: SigningDeps, flowId: string): Promise<v
       await queueFlowEvent(trx, { type: 'signflow.finished', flowId: flow.id }, now);
       await notifyFinished(trx, deps, flow, owner, now);
       await issueSignedCopies(trx, deps, signers, now);
+      await issueRecipientCopies(trx, deps, flow.id, now);
       return true;
     });
   });

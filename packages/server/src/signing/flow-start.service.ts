@@ -13,6 +13,7 @@ import { flowObjectKey, storeAndRecord, storedAt } from '../files/store-and-reco
 import { days, signingJobs, type SigningDeps } from './signing-deps.ts';
 import { deadlineOf, sendingExpiryDate } from './expiry-date.ts';
 import { reminderJob } from './invitations.service.ts';
+import { issueRecipientLinks } from './recipient-mail.service.ts';
 import { setSignerLink } from './signing.repository.ts';
 import { hashToken, newLinkSalt, signingToken } from './signing-links.ts';
 import { signersInTurn } from './signing-turns.ts';
@@ -142,6 +143,7 @@ export async function startSigning(
         const token = signingToken(deps.config.sessionSecret, signer.id, salt);
         await setSignerLink(trx, signer.id, { salt, tokenHash: hashToken(token) });
       }
+      await issueRecipientLinks(trx, deps, flow.id, now);
       for (const signer of signersInTurn(flow, signers)) {
         await enqueueJob(
           trx,

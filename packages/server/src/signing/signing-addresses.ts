@@ -1,4 +1,4 @@
-import { signingPaths, verifyPaths } from '@esign/contract';
+import { recipientPaths, signingPaths, verifyPaths } from '@esign/contract';
 import type { AppConfig } from '../config/env.ts';
 import { inspectorToken } from './signing-links.ts';
 
@@ -29,4 +29,18 @@ export function signedCopyLink(publicUrl: URL, token: string): string {
 /** The public verification page, which mails about a finished flow point to. */
 export function verifyPageLink(publicUrl: URL): string {
   return new URL(verifyPaths.page.slice(1), publicUrl).href;
+}
+
+/** The absolute address of a viewer's page, or of a copy recipient's downloads. */
+export function recipientLink(
+  publicUrl: URL,
+  which: 'viewer' | 'copy' | 'evidence',
+  token: string,
+): string {
+  const path = {
+    viewer: recipientPaths.viewerPage,
+    copy: recipientPaths.copyDocument,
+    evidence: recipientPaths.copyEvidence,
+  }[which](token);
+  return new URL(path.slice(1), publicUrl).href;
 }

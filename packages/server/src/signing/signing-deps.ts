@@ -28,6 +28,10 @@ export const signingJobs = {
   complete: 'signing.complete',
   /** Mails a signer of a finished flow their link to the signed document: { signerId }. */
   signedCopy: 'signing.signed-copy',
+  /** Tells a copy recipient or a viewer that the flow was sent: { recipientId }. */
+  recipientSent: 'signing.recipient-sent',
+  /** Mails a copy recipient of a finished flow the signed document: { recipientId }. */
+  recipientCopy: 'signing.recipient-copy',
   /** Deletes flows past their auto-delete date (recurring). */
   autoDelete: 'signing.auto-delete',
   /** Queues completion again for flows whose signers all signed long ago but that never finished (recurring). */

@@ -51,3 +51,17 @@ export function signingLink(publicUrl: URL, token: string): string {
 export function hashCode(secret: string, signerId: string, code: string): string {
   return createHmac('sha256', secret).update(`signing-code\0${signerId}\0${code}`).digest('hex');
 }
+
+/** The token of a viewer's link, which reads the document while the flow is out. */
+export function viewerToken(secret: string, recipientId: string, salt: string): string {
+  return createHmac('sha256', secret)
+    .update(`viewer-link\0${recipientId}\0${salt}`)
+    .digest('base64url');
+}
+
+/** The token of a copy recipient's link to the finished document and its evidence report. */
+export function copyRecipientToken(secret: string, recipientId: string, salt: string): string {
+  return createHmac('sha256', secret)
+    .update(`copy-recipient-link\0${recipientId}\0${salt}`)
+    .digest('base64url');
+}

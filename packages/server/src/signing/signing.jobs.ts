@@ -13,10 +13,12 @@ import { signingJobs, type SigningDeps } from './signing-deps.ts';
 import { findSigner } from './signing.repository.ts';
 import { queueStuckCompletions } from './sender.service.ts';
 import { mailSignedCopy } from './signed-copy.service.ts';
+import { mailRecipientCopy, mailRecipientSent } from './recipient-mail.service.ts';
 
 const InvitePayload = z.object({ signerId: z.string(), reminder: z.boolean() });
 const FlowPayload = z.object({ flowId: z.string() });
 const SignerPayload = z.object({ signerId: z.string() });
+const RecipientPayload = z.object({ recipientId: z.string() });
 const FilePayload = z.object({ fileId: z.string() });
 // Reminders queued before their due time was carried have none.
 const ReminderPayload = FlowPayload.extend({ due: z.string().optional() });
@@ -77,6 +79,21 @@ export function registerSigningJobs(worker: JobWorker, deps: SigningDeps & { mai
       await mailSignedCopy(deps, SignerPayload.parse(payload).signerId);
     },
     // As long as any mail: an SMTP outage of some hours loses no signer their copy.
+    { maxAttempts: mailMaxAttempts },
+  );
+  // A copy recipient's or viewer's mail: retried as long as any mail; it never fails the flow.
+  worker.register(
+    signingJobs.recipientSent,
+    async (payload) => {
+      await mailRecipientSent(deps, RecipientPayload.parse(payload).recipientId);
+    },
+    { maxAttempts: mailMaxAttempts },
+  );
+  worker.register(
+    signingJobs.recipientCopy,
+    async (payload) => {
+      await mailRecipientCopy(deps, RecipientPayload.parse(payload).recipientId);
+    },
     { maxAttempts: mailMaxAttempts },
   );
   worker.register(signingJobs.autoDelete, async () => {

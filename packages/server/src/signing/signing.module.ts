@@ -3,6 +3,7 @@ import type { JobWorker } from '../jobs/job-queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { registerIdentifyRoutes } from './identify.routes.ts';
 import { registerQualifiedRoutes } from './qualified.routes.ts';
+import { registerRecipientRoutes } from './recipients.routes.ts';
 import { registerSenderRoutes } from './sender.routes.ts';
 import { registerSignedCopyRoutes } from './signed-copy.routes.ts';
 import type { SigningDeps } from './signing-deps.ts';
@@ -20,4 +21,5 @@ export async function registerSigning(
   await registerQualifiedRoutes(app, deps);
   await registerSenderRoutes(app, deps);
   await registerSignedCopyRoutes(app, deps);
+  await registerRecipientRoutes(app, deps);
 }

@@ -14,6 +14,8 @@ export const robotsTxt = [
   'User-agent: *',
   'Disallow: /api/',
   'Disallow: /sign/',
+  'Disallow: /view/',
+  'Disallow: /copy/',
   'Disallow: /esign/',
   'Disallow: /idp',
   'Disallow: /dev/',

@@ -23,6 +23,8 @@ export interface FlowOptions {
   role?: string;
   /** The deadline (YYYY-MM-DD); unset, the portal's default. */
   expiryDate?: string;
+  copyRecipients?: Array<{ Name: string; Email: string }>;
+  viewers?: Array<{ Name: string; Email: string }>;
 }
 
 /** The body that saves a draft with these options (language `fallbackLanguage` when unset). */
@@ -38,6 +40,8 @@ export function draftBody(options: FlowOptions, fallbackLanguage = 'fi') {
     Signers: options.signers,
     ...(options.role ? { Role: options.role } : {}),
     ...(options.expiryDate === undefined ? {} : { ExpiryDate: options.expiryDate }),
+    ...(options.copyRecipients ? { CopyRecipients: options.copyRecipients } : {}),
+    ...(options.viewers ? { Viewers: options.viewers } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { signingRoutes } from '@esign/contract';
+import { recipientRoutes, signingRoutes } from '@esign/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
@@ -80,6 +80,20 @@ export function createAppRouter({
               .SignedCopyGoneRoute,
           })),
         },
+        {
+          path: recipientRoutes.viewerPage,
+          ...screen(async () => ({
+            Component: (await import('../features/signing/routes/viewer-route.tsx')).ViewerRoute,
+          })),
+        },
+        // A copy recipient's working link is the file itself: the app shows only an ended one.
+        ...[recipientRoutes.copyDocument, recipientRoutes.copyEvidence].map((path) => ({
+          path,
+          ...screen(async () => ({
+            Component: (await import('../features/signing/routes/signed-copy-gone-route.tsx'))
+              .SignedCopyGoneRoute,
+          })),
+        })),
       ]),
     },
     {

@@ -43,6 +43,8 @@ export function flowFixture(
     ReminderIntervalInDays: null,
     CancellationComment: null,
     ExpiryDate: null,
+    CopyRecipients: [],
+    Viewers: [],
     SignFileInfo: null,
     AttachmentInfo: [],
     SignedFile: null,

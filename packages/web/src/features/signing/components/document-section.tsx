@@ -32,7 +32,12 @@ export function DocumentSection({ token, task, takeFocus }: DocumentSectionProps
       ) : (
         <>
           <PdfViewer url={signingPaths.document(token)} name={task.Document.FileName} />
-          <FileDownloads token={token} document={task.Document} attachments={task.Attachments} />
+          <FileDownloads
+            document={task.Document}
+            attachments={task.Attachments}
+            documentUrl={signingPaths.document(token)}
+            attachmentUrl={(id) => signingPaths.attachment(token, id)}
+          />
         </>
       )}
     </section>

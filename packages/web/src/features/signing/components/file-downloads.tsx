@@ -1,24 +1,33 @@
-import { signingPaths, type SignerTask } from '@esign/contract';
+import type { SignerTask } from '@esign/contract';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../utils/format.ts';
 
 type DownloadableFile = NonNullable<SignerTask['Document']>;
 
 interface FileDownloadsProps {
-  token: string;
   document: DownloadableFile;
   attachments: DownloadableFile[];
+  /** Where the document downloads from (the signer's link, or a viewer's). */
+  documentUrl: string;
+  attachmentUrl: (attachmentId: string) => string;
+  /** What the document is called beside its name; for the signer, the document to sign. */
+  documentKind?: string;
 }
 
 /** Download links for the document and each attachment, each named with its file name and size. */
-export function FileDownloads({ token, document, attachments }: FileDownloadsProps) {
+export function FileDownloads(props: FileDownloadsProps) {
+  const { document, attachments, documentUrl, attachmentUrl, documentKind } = props;
   const { t, i18n } = useTranslation();
   const files = [
-    { file: document, kind: t('signing.document.documentFile'), url: signingPaths.document(token) },
+    {
+      file: document,
+      kind: documentKind ?? t('signing.document.documentFile'),
+      url: documentUrl,
+    },
     ...attachments.map((file) => ({
       file,
       kind: t('signing.document.attachmentFile'),
-      url: signingPaths.attachment(token, file.Guid),
+      url: attachmentUrl(file.Guid),
     })),
   ];
 

@@ -11,6 +11,7 @@ import { DocumentSection } from './document-section.tsx';
 import { ErrorSummary } from './error-summary.tsx';
 import { useFileActions } from './file-actions.ts';
 import { SendDialog } from './send-dialog.tsx';
+import { RecipientsSection } from './recipients-section.tsx';
 import { SignersSection } from './signers-section.tsx';
 import { NoticeList } from './signflow-edit-field-error.tsx';
 import { useNotices } from './signflow-edit-notices.ts';
@@ -80,6 +81,7 @@ export function SignFlowEditForm({ mode, flow }: SignFlowEditFormProps) {
         <fieldset className="signflow-edit__fields">
           <DocumentSection flow={flow} files={files} notices={notices} busy={busy} />
           <SignersSection notices={notices} />
+          <RecipientsSection />
         </fieldset>
         <div className="signflow-edit__actions">
           <Button type="submit" variant="outline-primary" disabled={busy} data-testid="save-draft">

@@ -59,6 +59,16 @@ const sentFlow: SignFlowDetailResponse = {
   ReminderIntervalInDays: 7,
   CancellationComment: null,
   ExpiryDate: '2026-12-31',
+  CopyRecipients: [
+    {
+      Guid: 'r-1',
+      Name: 'Kaisa',
+      Email: 'kaisa@example.com',
+      NotifiedTimeUtc: null,
+      OpenedTimeUtc: null,
+    },
+  ],
+  Viewers: [],
   SignFileInfo: { Guid: 'file-1', FileName: 'lease.pdf' },
   AttachmentInfo: [{ Guid: 'file-2', FileName: 'map.png' }],
   SignedFile: null,
@@ -86,6 +96,8 @@ describe('the edit form values', () => {
       Language: 'en',
       ExpiryDate: offered,
       Signers: [],
+      CopyRecipients: [],
+      Viewers: [],
     });
   });
 
@@ -121,6 +133,8 @@ describe('the edit form values', () => {
           PersonalIdentityCode: '',
         },
       ],
+      CopyRecipients: [{ Name: 'Kaisa', Email: 'kaisa@example.com' }],
+      Viewers: [],
     });
   });
 
@@ -133,6 +147,8 @@ describe('the edit form values', () => {
 
   it('copy everything the sender wrote but make the signers new', () => {
     const copy = formValuesFromDetail(sentFlow, 'copy', 'fi', offered);
+    // Copy recipients and viewers are kept as people: they get new links at sending.
+    expect(copy.CopyRecipients).toEqual([{ Name: 'Kaisa', Email: 'kaisa@example.com' }]);
     expect(copy.Signers.map((signer) => signer.Guid)).toEqual(['', '']);
     expect(copy.Signers.map((signer) => signer.Email)).toEqual([
       'maija@example.com',

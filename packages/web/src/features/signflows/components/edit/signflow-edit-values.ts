@@ -18,6 +18,15 @@ export interface SignerFormValues {
   PersonalIdentityCode: string;
 }
 
+/** A copy recipient or viewer as the form holds it. */
+export interface RecipientFormValues {
+  Name: string;
+  Email: string;
+}
+
+/** The form's two lists of people who do not sign. */
+export type RecipientListName = 'CopyRecipients' | 'Viewers';
+
 /** The edit form's values: the save request's fields, with select and text values as strings. */
 export interface SignFlowFormValues {
   Name: string;
@@ -31,6 +40,8 @@ export interface SignFlowFormValues {
   /** The last day to sign, YYYY-MM-DD (or the text typed, so that the schema can refuse it). */
   ExpiryDate: string;
   Signers: SignerFormValues[];
+  CopyRecipients: RecipientFormValues[];
+  Viewers: RecipientFormValues[];
 }
 
 /** Where the form's values are saved to: an existing draft, or a new one (maybe a copy). */
@@ -68,6 +79,8 @@ export function newFormValues(uiLanguage: string, expiryDate: string): SignFlowF
     Language: messageLanguageFor(uiLanguage),
     ExpiryDate: expiryDate,
     Signers: [],
+    CopyRecipients: [],
+    Viewers: [],
   };
 }
 
@@ -115,6 +128,9 @@ export function formValuesFromDetail(
     Language: detail.Language ?? messageLanguageFor(uiLanguage),
     ExpiryDate: mode === 'edit' ? (detail.ExpiryDate ?? offeredExpiryDate) : offeredExpiryDate,
     Signers: detail.Signers.map((signer) => signerFormValues(signer, mode === 'edit')),
+    // A copy keeps them too: they are people, not identities of this flow.
+    CopyRecipients: detail.CopyRecipients.map(({ Name, Email }) => ({ Name, Email })),
+    Viewers: detail.Viewers.map(({ Name, Email }) => ({ Name, Email })),
   };
 }
 
@@ -147,6 +163,8 @@ export function toSaveRequest(values: SignFlowFormValues, target: SaveTarget): S
       Organisation: textOrNull(signer.Organisation),
       PersonalIdentityCode: textOrNull(signer.PersonalIdentityCode),
     })),
+    CopyRecipients: values.CopyRecipients.map(({ Name, Email }) => ({ Name, Email })),
+    Viewers: values.Viewers.map(({ Name, Email }) => ({ Name, Email })),
   };
 }
 

@@ -30,6 +30,27 @@ describe('the sentence for a flow event', () => {
     });
   });
 
+  it("tells a copy recipient's and a viewer's mail, opening and downloads apart from a signer's", () => {
+    const to = 'kaisa@example.com';
+    const key = (operation: string, details: Record<string, unknown>) =>
+      describeFlowEvent(event(operation, details)).key;
+    expect(key('Mailed', { to, kind: 'copySent' })).toBe(
+      'signflow.timeline.operations.copySentMailedTo',
+    );
+    expect(key('Mailed', { to, kind: 'viewerInvitation' })).toBe(
+      'signflow.timeline.operations.viewerMailedTo',
+    );
+    expect(key('Mailed', { kind: 'copyFinished' })).toBe(
+      'signflow.timeline.operations.copyFinishedMailed',
+    );
+    expect(key('Opened', { recipientKind: 'viewer' })).toBe(
+      'signflow.timeline.operations.viewerOpened',
+    );
+    expect(key('Downloaded', { kind: 'evidencereport', link: 'copyRecipient' })).toBe(
+      'signflow.timeline.operations.copyRecipientDownloadedEvidence',
+    );
+  });
+
   it('translates a known signature level and quotes an unknown one as it is', () => {
     expect(describeFlowEvent(event('Sign', { level: 'Advanced' }))).toEqual({
       key: 'signflow.timeline.operations.signedAtLevel',

@@ -47,6 +47,19 @@ function signedMessage(details: Details): FlowEventMessage {
   };
 }
 
+/** Which mail went: a signer's invitation or copy, or one to a copy recipient or viewer. */
+const mailedMessages: Record<string, [MessageName, MessageName]> = {
+  signedCopy: ['signedCopyMailed', 'signedCopyMailedTo'],
+  copySent: ['copySentMailed', 'copySentMailedTo'],
+  viewerInvitation: ['viewerMailed', 'viewerMailedTo'],
+  copyFinished: ['copyFinishedMailed', 'copyFinishedMailedTo'],
+};
+
+function mailedMessage(details: Details): FlowEventMessage {
+  const [plain, quoting] = mailedMessages[textOf(details, 'kind') ?? ''] ?? ['mailed', 'mailedTo'];
+  return withDetail(details, 'to', plain, quoting);
+}
+
 /** The sentence that tells the sender what an audit event means; an unknown one shows its raw name. */
 export function describeFlowEvent(
   event: Pick<FlowEvent, 'Operation' | 'Details'>,
@@ -56,11 +69,9 @@ export function describeFlowEvent(
     case 'Sent':
       return message('sent');
     case 'Mailed':
-      return textOf(details, 'kind') === 'signedCopy'
-        ? withDetail(details, 'to', 'signedCopyMailed', 'signedCopyMailedTo')
-        : withDetail(details, 'to', 'mailed', 'mailedTo');
+      return mailedMessage(details);
     case 'Opened':
-      return message('opened');
+      return message(textOf(details, 'recipientKind') === 'viewer' ? 'viewerOpened' : 'opened');
     case 'Authenticated':
       return message('authenticated');
     case 'Authentication Failed':
@@ -92,6 +103,12 @@ export function describeFlowEvent(
     case 'Link Unlocked':
       return message('linkUnlocked');
     case 'Downloaded':
+      if (textOf(details, 'link') === 'copyRecipient')
+        return message(
+          textOf(details, 'kind') === 'evidencereport'
+            ? 'copyRecipientDownloadedEvidence'
+            : 'copyRecipientDownloadedSigned',
+        );
       return message(textOf(details, 'kind') === 'signedfile' ? 'downloadedSigned' : 'downloaded');
     case 'Deleted':
       return message(

@@ -2,6 +2,7 @@ import type { SignFlowDetailResponse } from '@esign/contract';
 import { FlowPageActions } from './flow-page-actions.tsx';
 import { FlowPageDocument } from './flow-page-document.tsx';
 import { FlowPageHeader } from './flow-page-header.tsx';
+import { FlowPageRecipients } from './flow-page-recipients.tsx';
 import { FlowPageSigners } from './flow-page-signers.tsx';
 import { FlowStatusCheck } from './flow-status-check.tsx';
 import { FlowTimeline } from './flow-timeline.tsx';
@@ -20,6 +21,7 @@ export function FlowPage({ flow }: { flow: SignFlowDetailResponse }) {
       <FlowPageActions flow={flow} />
       <FlowPageDocument flow={flow} />
       <FlowPageSigners flow={flow} />
+      <FlowPageRecipients flow={flow} />
       <FlowTimeline flow={flow} />
     </div>
   );

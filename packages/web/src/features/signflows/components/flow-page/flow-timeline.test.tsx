@@ -27,6 +27,8 @@ const flow: SignFlowDetailResponse = {
   ReminderIntervalInDays: null,
   CancellationComment: null,
   ExpiryDate: null,
+  CopyRecipients: [],
+  Viewers: [],
   SignFileInfo: { Guid: 'file-1', FileName: 'lease.pdf' },
   AttachmentInfo: [],
   SignedFile: { Guid: 'file-2', FileName: 'lease-signed.pdf' },
