@@ -207,7 +207,11 @@ export const TemplateUseRequest = z.object({
   Name: optionalText(limits.signFlowNameMaxLength),
   /** The message to the signers; left out, the template's. */
   Note: optionalText(limits.noteMaxLength, { multiline: true }),
-  /** Send the flow at once (the checks of sending apply); otherwise it stays a draft. */
+  /**
+   * Send the flow at once (the checks of sending apply; every role needs a person); otherwise
+   * it stays a draft, and a role given no person and without a fixed one is left empty (no
+   * name, no address) for the sender to fill before sending.
+   */
   Send: z.boolean().default(false),
 });
 export type TemplateUseRequest = z.input<typeof TemplateUseRequest>;

@@ -272,6 +272,46 @@ describe.each(databaseKinds)('templates on %s', (kind) => {
     expect(copy.json().SignFileInfo.Guid).not.toBe(template.SignFileInfo?.Guid);
   });
 
+  it('opens a draft with the empty roles to fill, which cannot be sent until they are', async () => {
+    const owner = await signedIn('user@example.com', 'user-demo');
+    const template = await templateWithFiles(owner);
+    const draft = await owner.post(`${templates}/${template.Guid}/signflows`, {});
+    expect(draft.statusCode, draft.body).toBe(200);
+    const flow = draft.json();
+    expect(flow.Status).toBe('Draft');
+    expect(
+      flow.Signers.map((s: { Role: string; Name: string; Email: string }) => [
+        s.Role,
+        s.Name,
+        s.Email,
+      ]),
+    ).toEqual([
+      ['Työntekijä', '', ''],
+      ['Esihenkilö', 'Sanna Esihenkilö', 'sanna@example.com'],
+    ]);
+    const early = await owner.post(`${flows}/${flow.Guid}/send`);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().issues).toEqual([
+      { path: 'Signers.0.Email', key: 'validation.signerEmailRequired' },
+    ]);
+    expect((await owner.get(`${flows}/${flow.Guid}`)).json().Status).toBe('Draft');
+
+    const filled = await owner.post(flows, {
+      Guid: flow.Guid,
+      Name: flow.Name,
+      SignatureProcess: 'Sequential',
+      MinimumSignatureLevel: 'Low',
+      Signers: [{ ...flow.Signers[0], Name: 'Matti', Email: 'matti@example.com' }, flow.Signers[1]],
+    });
+    expect(filled.statusCode, filled.body).toBe(200);
+    expect(filled.json().Signers.map((s: { Role: string }) => s.Role)).toEqual([
+      'Työntekijä',
+      'Esihenkilö',
+    ]);
+    const sent = await owner.post(`${flows}/${flow.Guid}/send`);
+    expect(sent.statusCode, sent.body).toBe(200);
+  });
+
   it('refuses bad input with the contract’s keys and changes nothing', async () => {
     const owner = await signedIn('user@example.com', 'user-demo');
     const before = await db().selectFrom('templates').select('id').execute();

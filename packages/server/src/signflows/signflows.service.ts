@@ -304,6 +304,12 @@ export async function sendSignFlow(
     ...levelProblems(deps.config, flow.minimum_signature_level),
     // A draft saved long ago: its deadline may have passed meanwhile.
     ...expiryDateProblems(deps.config, sendingExpiryDate(deps.config, flow, now), now),
+    // A template's role left empty for the sender to fill (createDraftWithFiles).
+    ...signers.flatMap((signer, index) =>
+      signer.email === ''
+        ? [{ path: `Signers.${index}.Email`, key: validationKeys.signerEmailRequired }]
+        : [],
+    ),
   ];
   if (problems.length > 0) throw new AppError('validation', { issues: problems });
   await startSigning(deps, flow, signers, context);

@@ -65,7 +65,16 @@ export interface FlowFromTemplateInput {
   note?: string | null;
   /** Send at once through the usual send (its checks apply); otherwise the flow stays a draft. */
   send?: boolean;
+  /**
+   * Without send only: a role with no person given and no fixed one becomes a signer with an
+   * empty name and address, labelled by its role, for the sender to fill on the edit screen
+   * (the draft cannot be sent until then). Default false: such a role is refused.
+   */
+  allowEmptyRoles?: boolean;
 }
+
+/** Stands in for an empty role's address while the rest is checked; never stored. */
+const emptyRoleAddress = 'role@empty.invalid';
 
 /** A zod issue in the wire form: path, SPEC §5 key and the limit it names. */
 function fieldIssueOf(issue: {
@@ -81,7 +90,11 @@ function fieldIssueOf(issue: {
 }
 
 /** The flow's signers: each role's given person, else its fixed person, named by the role. */
-function signersOf(roles: TemplateRoleRow[], people: FlowFromTemplateInput['people']) {
+function signersOf(
+  roles: TemplateRoleRow[],
+  people: FlowFromTemplateInput['people'],
+  allowEmpty: boolean,
+) {
   const issues: FieldIssue[] = [];
   if (people.length > roles.length)
     issues.push({ path: 'Signers', key: validationKeys.invalidValue });
@@ -99,7 +112,7 @@ function signersOf(roles: TemplateRoleRow[], people: FlowFromTemplateInput['peop
     // A role without a fixed person and without a given one: the parse refuses its empty address.
     return {
       Name: role.name ?? '',
-      Email: role.email ?? '',
+      Email: role.email ?? (allowEmpty ? emptyRoleAddress : ''),
       Organisation: role.organisation,
       PersonalIdentityCode: role.personal_identity_code,
       Role: role.role_name,
@@ -129,7 +142,8 @@ export async function createFlowFromTemplate(
   const source =
     typeof template === 'string' ? await readTemplateForUse(deps.db, actor, template) : template;
   const row = source.template;
-  const { signers, issues } = signersOf(source.roles, input.people);
+  const allowEmpty = input.allowEmptyRoles === true && input.send !== true;
+  const { signers, issues } = signersOf(source.roles, input.people, allowEmpty);
   const parsed = SignFlowSaveRequest.safeParse({
     Name: input.name ?? row.name,
     Note: input.note ?? row.note,
@@ -144,10 +158,16 @@ export async function createFlowFromTemplate(
     issues.push(...parsed.error.issues.map(fieldIssueOf));
   }
   if (issues.length > 0 || !parsed.success) throw new AppError('validation', { issues });
+  const draft = {
+    ...parsed.data,
+    Signers: parsed.data.Signers.map((signer) =>
+      signer.Email === emptyRoleAddress ? { ...signer, Email: '' } : signer,
+    ),
+  };
   const flowId = await createDraftWithFiles(
     deps,
     actor,
-    parsed.data,
+    draft,
     source.files.map((file) => ({
       kind: file.kind,
       fileName: file.file_name,
@@ -165,7 +185,8 @@ type UseInput = z.output<typeof TemplateUseRequest>;
 
 /**
  * POST Templates/{id}/signflows: the people named by their role's Guid (a RoleGuid the template
- * does not have is refused), then createFlowFromTemplate.
+ * does not have is refused), then createFlowFromTemplate; a draft (no Send) may leave roles
+ * empty, to be filled on the edit screen.
  */
 export async function useTemplate(
   deps: SignFlowActionDeps,
@@ -188,7 +209,7 @@ export async function useTemplate(
     deps,
     actor,
     source,
-    { people, name: input.Name, note: input.Note, send: input.Send },
+    { people, name: input.Name, note: input.Note, send: input.Send, allowEmptyRoles: true },
     context,
   );
 }
