@@ -131,10 +131,7 @@ test.describe('templates', () => {
       const page = await signedIn(browser, member, language);
       const text = (key: string, values?: Record<string, string | number>) =>
         textIn(language, key, values);
-      await page
-        .getByRole('navigation', { name: text('nav.mainNavigation') })
-        .getByRole('link', { name: text('nav.templates') })
-        .click();
+      await page.getByRole('link', { name: text('templates.title') }).click();
       await page.getByTestId('template-search').fill(name);
       await page.getByRole('button', { name: text('templates.searchButton') }).click();
       const row = page.getByTestId('template-row').filter({ hasText: name });
