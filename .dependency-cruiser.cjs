@@ -15,6 +15,7 @@ const features = [
   'reports',
   'signflows',
   'signing',
+  'templates',
   'verify',
   'webhooks',
 ];

@@ -31,6 +31,7 @@ import { registerGroupAdminRoutes } from './groups/groups-admin.routes.ts';
 import { registerGroupRoutes } from './groups/groups.routes.ts';
 import { registerSignFlowFileRoutes } from './signflows/signflow-files.routes.ts';
 import { registerSignFlowRoutes } from './signflows/signflows.routes.ts';
+import { registerTemplateRoutes } from './templates/templates.routes.ts';
 import { registerSigning } from './signing/signing.module.ts';
 import { createFileStorage } from './storage/create-storage.ts';
 import { ensureBucket } from './storage/s3-storage.ts';
@@ -180,6 +181,7 @@ export async function buildApp({
   };
   await registerSignFlowRoutes(app, signFlowDeps);
   await registerSignFlowFileRoutes(app, signFlowDeps);
+  await registerTemplateRoutes(app, signFlowDeps);
   await registerPkiRoutes(app, trust, { tsaPublic: config.tsaPublic });
   await registerSigning(app, {
     db: database.db,

@@ -111,7 +111,7 @@ describe('the OpenAPI document of the portal (built-in login, public time-stamp 
     expect(documentProblems(document)).toEqual([]);
   });
 
-  it('names the scope an API token needs on each sign-flow and report call, and on no other', () => {
+  it('names the scope an API token needs on each sign-flow, template and report call, and on no other', () => {
     const bearerScopes = Object.fromEntries(
       operationsOf(document).flatMap(({ path, method, operation }) =>
         (operation.security ?? [])
@@ -128,9 +128,15 @@ describe('the OpenAPI document of the portal (built-in login, public time-stamp 
       'get /api/esign/SignFlows/{signflowId}/signedfile/{fileGuid}': 'signflows:read',
       'get /api/esign/Report/signings': 'reports:read',
       'get /api/esign/Report/authentications': 'reports:read',
+      // Templates make flows: the sign-flow scopes cover them.
+      'get /api/esign/Templates': 'signflows:read',
+      'post /api/esign/Templates/{templateId}/signflows': 'signflows:write',
+      'put /api/esign/Templates/{templateId}': 'signflows:write',
     });
     for (const key of Object.keys(bearerScopes))
-      expect(key).toMatch(/ \/api\/esign\/(SignFlows|Report\/(signings|authentications)$)/);
+      expect(key).toMatch(
+        / \/api\/esign\/(SignFlows|Templates|Report\/(signings|authentications)$)/,
+      );
     expect(document.paths['/api/esign/ApiTokens']?.post?.security).toEqual([{ sessionCookie: [] }]);
     const scheme = JSON.stringify(document.components?.securitySchemes?.bearerAuth);
     for (const scope of ['signflows:read', 'signflows:write', 'reports:read'])

@@ -44,6 +44,9 @@ export const auditOperations = {
   webhookChanged: 'Webhook Changed',
   webhookDeleted: 'Webhook Deleted',
   webhookDisabled: 'Webhook Disabled',
+  templateCreated: 'Template Created',
+  templateChanged: 'Template Changed',
+  templateDeleted: 'Template Deleted',
 } as const;
 export type AuditOperation = (typeof auditOperations)[keyof typeof auditOperations];
 

@@ -20,6 +20,7 @@ import { apiTokens } from './migrations/0016-api-tokens.ts';
 import { webhooks } from './migrations/0017-webhooks.ts';
 import { flowExpiryDate } from './migrations/0018-flow-expiry-date.ts';
 import { flowRecipients } from './migrations/0019-flow-recipients.ts';
+import { templates } from './migrations/0020-templates.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
 const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
@@ -42,6 +43,7 @@ const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0017-webhooks', webhooks],
   ['0018-flow-expiry-date', flowExpiryDate],
   ['0019-flow-recipients', flowRecipients],
+  ['0020-templates', templates],
 ];
 
 class StaticProvider implements MigrationProvider {

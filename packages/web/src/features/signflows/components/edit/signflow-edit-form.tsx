@@ -12,6 +12,7 @@ import { ErrorSummary } from './error-summary.tsx';
 import { useFileActions } from './file-actions.ts';
 import { SendDialog } from './send-dialog.tsx';
 import { RecipientsSection } from './recipients-section.tsx';
+import { SaveAsTemplateDialog } from '../save-as-template-dialog.tsx';
 import { SignersSection } from './signers-section.tsx';
 import { NoticeList } from './signflow-edit-field-error.tsx';
 import { useNotices } from './signflow-edit-notices.ts';
@@ -53,6 +54,9 @@ export function SignFlowEditForm({ mode, flow }: SignFlowEditFormProps) {
   const submit = useSignFlowSubmit({ form, mode, flow, notices, formRef });
   const files = useFileActions({ mode, flow, notices, submit });
   useUnsavedChanges(form.formState.isDirty);
+  const [savingTemplate, setSavingTemplate] = useState(false);
+  // A draft kept on the server can become a template (as last saved).
+  const savedId = mode === 'edit' ? flow?.Guid : undefined;
   const busy = submit.saving || submit.sending || files.pendingName !== undefined;
   const progress = submit.sending
     ? t('signflow.edit.sending')
@@ -95,11 +99,29 @@ export function SignFlowEditForm({ mode, flow }: SignFlowEditFormProps) {
           >
             {t('signflow.edit.actions.sendToSign')}
           </Button>
+          {savedId !== undefined && (
+            <Button
+              variant="outline-secondary"
+              disabled={busy || form.formState.isDirty}
+              onClick={() => setSavingTemplate(true)}
+              data-testid="save-as-template"
+            >
+              {t('templates.saveAs.button')}
+            </Button>
+          )}
           <span role="status" className="text-body-secondary">
             {progress}
           </span>
         </div>
       </Form>
+      {savedId !== undefined && savingTemplate && (
+        <SaveAsTemplateDialog
+          flowId={savedId}
+          flowName={form.getValues('Name')}
+          show={savingTemplate}
+          onHide={() => setSavingTemplate(false)}
+        />
+      )}
       <SendDialog
         show={submit.confirmingSend}
         name={form.getValues('Name')}

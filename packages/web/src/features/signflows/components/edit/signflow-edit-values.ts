@@ -16,6 +16,8 @@ export interface SignerFormValues {
   Email: string;
   Organisation: string;
   PersonalIdentityCode: string;
+  /** The template role the signer fills (none for most), shown as the row's label and kept. */
+  Role?: string;
 }
 
 /** A copy recipient or viewer as the form holds it. */
@@ -91,6 +93,7 @@ function signerFormValues(signer: Signer, keepGuid: boolean): SignerFormValues {
     Email: signer.Email,
     Organisation: signer.Organisation ?? '',
     PersonalIdentityCode: signer.PersonalIdentityCode ?? '',
+    ...(signer.Role ? { Role: signer.Role } : {}),
   };
 }
 
@@ -162,6 +165,7 @@ export function toSaveRequest(values: SignFlowFormValues, target: SaveTarget): S
       Email: signer.Email,
       Organisation: textOrNull(signer.Organisation),
       PersonalIdentityCode: textOrNull(signer.PersonalIdentityCode),
+      ...(signer.Role ? { Role: signer.Role } : {}),
     })),
     CopyRecipients: values.CopyRecipients.map(({ Name, Email }) => ({ Name, Email })),
     Viewers: values.Viewers.map(({ Name, Email }) => ({ Name, Email })),
