@@ -17,3 +17,4 @@ export * from './accounts.ts';
 export * from './verify.ts';
 export * from './api-tokens.ts';
 export * from './webhooks.ts';
+export * from './bulk-send.ts';
