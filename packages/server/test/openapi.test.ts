@@ -128,9 +128,15 @@ describe('the OpenAPI document of the portal (built-in login, public time-stamp 
       'get /api/esign/SignFlows/{signflowId}/signedfile/{fileGuid}': 'signflows:read',
       'get /api/esign/Report/signings': 'reports:read',
       'get /api/esign/Report/authentications': 'reports:read',
+      'post /api/esign/Templates/{id}/bulk': 'signflows:write',
+      'get /api/esign/Batches/{id}': 'signflows:read',
+      'post /api/esign/Batches/{id}/send': 'signflows:write',
+      'post /api/esign/Batches/{id}/cancel': 'signflows:write',
     });
     for (const key of Object.keys(bearerScopes))
-      expect(key).toMatch(/ \/api\/esign\/(SignFlows|Report\/(signings|authentications)$)/);
+      expect(key).toMatch(
+        / \/api\/esign\/(SignFlows|Templates|Batches|Report\/(signings|authentications)$)/,
+      );
     expect(document.paths['/api/esign/ApiTokens']?.post?.security).toEqual([{ sessionCookie: [] }]);
     const scheme = JSON.stringify(document.components?.securitySchemes?.bearerAuth);
     for (const scope of ['signflows:read', 'signflows:write', 'reports:read'])

@@ -44,6 +44,8 @@ export const auditOperations = {
   webhookChanged: 'Webhook Changed',
   webhookDeleted: 'Webhook Deleted',
   webhookDisabled: 'Webhook Disabled',
+  bulkBatchSent: 'Bulk Batch Sent',
+  bulkBatchCancelled: 'Bulk Batch Cancelled',
 } as const;
 export type AuditOperation = (typeof auditOperations)[keyof typeof auditOperations];
 
