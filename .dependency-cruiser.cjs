@@ -16,6 +16,7 @@ const features = [
   'reports',
   'signflows',
   'signing',
+  'templates',
   'verify',
   'webhooks',
 ];

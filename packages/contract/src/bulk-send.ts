@@ -15,7 +15,7 @@ export const bulkPaths = {
   batchCancel: (batchId: string) => `/api/esign/Batches/${encodeURIComponent(batchId)}/cancel`,
 } as const;
 export const bulkRoutes = {
-  templateBulk: '/api/esign/Templates/:id/bulk',
+  templateBulk: '/api/esign/Templates/:templateId/bulk',
   batch: '/api/esign/Batches/:id',
   batchSend: '/api/esign/Batches/:id/send',
   batchCancel: '/api/esign/Batches/:id/cancel',
@@ -179,7 +179,6 @@ export const BulkBatch = z.object({
 export type BulkBatch = z.infer<typeof BulkBatch>;
 
 export const BatchIdParams = z.object({ id: RecordId });
-export const TemplateIdParams = z.object({ id: RecordId });
 
 /** Failure reasons a row can get, translated under bulk.failures. */
 export const bulkFailureKeys = {

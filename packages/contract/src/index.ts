@@ -18,3 +18,4 @@ export * from './verify.ts';
 export * from './api-tokens.ts';
 export * from './webhooks.ts';
 export * from './bulk-send.ts';
+export * from './templates.ts';

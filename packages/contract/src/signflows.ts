@@ -34,6 +34,8 @@ export const SignerInput = z.object({
     .check(plainText())
     .pipe(z.email(v.invalidSignerEmail)),
   Organisation: optionalText(limits.signerNameMaxLength),
+  /** The role the signer fills ("Employee"), when the flow was made from a template; shown as the row's label. */
+  Role: optionalText(limits.signerNameMaxLength),
   /**
    * The signer's Finnish personal identity code, when the sender knows it: an Advanced or
    * Qualified signer must then prove exactly this code (a provider such as Suomi.fi gives

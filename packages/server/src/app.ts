@@ -7,7 +7,7 @@ import { webhookOpenApi } from './webhooks/webhook-openapi.ts';
 import { registerWebhooks } from './webhooks/webhooks.module.ts';
 import { registerBulkSend } from './bulk-send/bulk-send.module.ts';
 import type { BulkSendJobDeps } from './bulk-send/bulk-send-job.ts';
-import { flowCopySource } from './bulk-send/template-source.ts';
+import { templatesSource } from './bulk-send/templates-source.ts';
 import { registerAuthJobs } from './auth/auth.jobs.ts';
 import { registerIdentity } from './auth/identity.ts';
 import { samlLoginMethod } from './auth/saml/saml-browser-binding.ts';
@@ -34,6 +34,7 @@ import { registerGroupAdminRoutes } from './groups/groups-admin.routes.ts';
 import { registerGroupRoutes } from './groups/groups.routes.ts';
 import { registerSignFlowFileRoutes } from './signflows/signflow-files.routes.ts';
 import { registerSignFlowRoutes } from './signflows/signflows.routes.ts';
+import { registerTemplateRoutes } from './templates/templates.routes.ts';
 import { registerSigning } from './signing/signing.module.ts';
 import { createFileStorage } from './storage/create-storage.ts';
 import { ensureBucket } from './storage/s3-storage.ts';
@@ -189,6 +190,7 @@ export async function buildApp({
   };
   await registerSignFlowRoutes(app, signFlowDeps);
   await registerSignFlowFileRoutes(app, signFlowDeps);
+  await registerTemplateRoutes(app, signFlowDeps);
   await registerBulkSend(app, {
     db: database.db,
     clock,
@@ -196,7 +198,7 @@ export async function buildApp({
     worker,
     logger: jobLog,
     maxRows: config.bulkSendMaxRows,
-    source: flowCopySource(signFlowDeps),
+    source: templatesSource(signFlowDeps),
     ...(bulkSendTuning ? { tuning: bulkSendTuning } : {}),
   });
   await registerPkiRoutes(app, trust, { tsaPublic: config.tsaPublic });

@@ -111,7 +111,7 @@ describe('the OpenAPI document of the portal (built-in login, public time-stamp 
     expect(documentProblems(document)).toEqual([]);
   });
 
-  it('names the scope an API token needs on each sign-flow and report call, and on no other', () => {
+  it('names the scope an API token needs on each sign-flow, template and report call, and on no other', () => {
     const bearerScopes = Object.fromEntries(
       operationsOf(document).flatMap(({ path, method, operation }) =>
         (operation.security ?? [])
@@ -128,7 +128,11 @@ describe('the OpenAPI document of the portal (built-in login, public time-stamp 
       'get /api/esign/SignFlows/{signflowId}/signedfile/{fileGuid}': 'signflows:read',
       'get /api/esign/Report/signings': 'reports:read',
       'get /api/esign/Report/authentications': 'reports:read',
-      'post /api/esign/Templates/{id}/bulk': 'signflows:write',
+      // Templates make flows: the sign-flow scopes cover them.
+      'get /api/esign/Templates': 'signflows:read',
+      'post /api/esign/Templates/{templateId}/signflows': 'signflows:write',
+      'put /api/esign/Templates/{templateId}': 'signflows:write',
+      'post /api/esign/Templates/{templateId}/bulk': 'signflows:write',
       'get /api/esign/Batches/{id}': 'signflows:read',
       'post /api/esign/Batches/{id}/send': 'signflows:write',
       'post /api/esign/Batches/{id}/cancel': 'signflows:write',

@@ -1,4 +1,4 @@
-import { apiPaths, type ApiTokenScope } from '@esign/contract';
+import { apiPaths, templatePaths, type ApiTokenScope } from '@esign/contract';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -24,8 +24,8 @@ const signFlowPrefix = `${apiPaths.signFlows}`;
 const reportPaths = new Set<string>([apiPaths.reportSignings, apiPaths.reportAuthentications]);
 
 /**
- * The scope a token needs on a route: the sign-flow calls read with signflows:read and change
- * (create, upload, send, cancel, delete; a safe method that changes state too) with
+ * The scope a token needs on a route: the sign-flow and template calls read with signflows:read
+ * and change (create, upload, send, cancel, delete; a safe method that changes state too) with
  * signflows:write; the two reports with reports:read. Every other route is closed to tokens.
  */
 export function apiScopeOfRoute(route: {
@@ -34,7 +34,11 @@ export function apiScopeOfRoute(route: {
   csrfOnSafeMethod?: boolean;
 }): ApiTokenScope | null {
   if (reportPaths.has(route.url)) return 'reports:read';
-  if (route.url !== signFlowPrefix && !route.url.startsWith(`${signFlowPrefix}/`)) return null;
+  // Templates make flows: the sign-flow scopes cover them.
+  const flowLike = [signFlowPrefix, templatePaths.templates].some(
+    (prefix) => route.url === prefix || route.url.startsWith(`${prefix}/`),
+  );
+  if (!flowLike) return null;
   const safe = route.method === 'GET' || route.method === 'HEAD';
   return safe && route.csrfOnSafeMethod !== true ? 'signflows:read' : 'signflows:write';
 }

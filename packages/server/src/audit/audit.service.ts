@@ -46,6 +46,9 @@ export const auditOperations = {
   webhookDisabled: 'Webhook Disabled',
   bulkBatchSent: 'Bulk Batch Sent',
   bulkBatchCancelled: 'Bulk Batch Cancelled',
+  templateCreated: 'Template Created',
+  templateChanged: 'Template Changed',
+  templateDeleted: 'Template Deleted',
 } as const;
 export type AuditOperation = (typeof auditOperations)[keyof typeof auditOperations];
 

@@ -80,7 +80,7 @@ export async function registerBulkSendRoutes(
       });
       try {
         const bytes = await readFile(file.received.path);
-        return await checkBulkFile(deps, userOf(request), request.params.id, bytes);
+        return await checkBulkFile(deps, userOf(request), request.params.templateId, bytes);
       } finally {
         await file.received.discard();
       }

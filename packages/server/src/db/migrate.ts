@@ -19,6 +19,7 @@ import { archiveRenewal } from './migrations/0015-archive-renewal.ts';
 import { apiTokens } from './migrations/0016-api-tokens.ts';
 import { webhooks } from './migrations/0017-webhooks.ts';
 import { flowExpiryDate } from './migrations/0018-flow-expiry-date.ts';
+import { templates } from './migrations/0020-templates.ts';
 import { bulkBatches } from './migrations/0021-bulk-batches.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
@@ -41,6 +42,7 @@ const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0016-api-tokens', apiTokens],
   ['0017-webhooks', webhooks],
   ['0018-flow-expiry-date', flowExpiryDate],
+  ['0020-templates', templates],
   ['0021-bulk-batches', bulkBatches],
 ];
 

@@ -399,7 +399,61 @@ export interface BulkBatchRowsTable {
 }
 export type BulkBatchRowRow = Selectable<BulkBatchRowsTable>;
 
+/** A flow kept for use again (0020): a template's own settings; its roles and files beside it. */
+export interface TemplatesTable {
+  id: string;
+  owner_id: string;
+  /** Shared with this group's members (they use it); null for the owner's own. */
+  group_id: string | null;
+  /** The group's members may change it too, not only use it. */
+  group_can_edit: Flag;
+  name: string;
+  /** Lower-cased name for case-insensitive search and sort. */
+  name_search: string;
+  note: string | null;
+  signature_process: SignatureProcess | null;
+  minimum_signature_level: SignatureLevel | null;
+  inspector_email: string | null;
+  reminder_interval_days: number | null;
+  language: string | null;
+  /** Grows with every change: a save against an older version loses (409). */
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type TemplateRow = Selectable<TemplatesTable>;
+
+/** A template's signer: a role, optionally filled with a fixed person. */
+export interface TemplateRolesTable {
+  id: string;
+  template_id: string;
+  position: number;
+  role_name: string;
+  name: string | null;
+  /** The fixed person's address; null when the role is filled at use. */
+  email: string | null;
+  organisation: string | null;
+  personal_identity_code: string | null;
+}
+export type TemplateRoleRow = Selectable<TemplateRolesTable>;
+
+export interface TemplateFilesTable {
+  id: string;
+  template_id: string;
+  kind: 'signfile' | 'attachment';
+  file_name: string;
+  content_type: string;
+  size: ColumnType<number | string, number, number>;
+  sha256: string;
+  storage_key: string;
+  created_at: Timestamp;
+}
+export type TemplateFileRow = Selectable<TemplateFilesTable>;
+
 export interface Database {
+  templates: TemplatesTable;
+  template_roles: TemplateRolesTable;
+  template_files: TemplateFilesTable;
   bulk_batches: BulkBatchesTable;
   bulk_batch_rows: BulkBatchRowsTable;
   webhook_endpoints: WebhookEndpointsTable;

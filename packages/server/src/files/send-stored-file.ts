@@ -30,7 +30,7 @@ export async function sendStoredFile(
   deps: { storage: FileStorage },
   request: FastifyRequest,
   reply: FastifyReply,
-  file: FileRow,
+  file: Pick<FileRow, 'size' | 'content_type' | 'file_name' | 'sha256' | 'storage_key'>,
   disposition: 'attachment' | 'inline' = 'attachment',
 ) {
   const size = Number(file.size);

@@ -71,12 +71,20 @@ export async function removeStoredFiles(
 
 async function recordedKeys(db: Kysely<Database>, keys: string[]) {
   if (keys.length === 0) return new Set<string>();
-  const rows = await db
-    .selectFrom('sign_flow_files')
-    .select('storage_key')
-    .where('storage_key', 'in', keys)
-    .execute();
-  return new Set(rows.map((row) => row.storage_key));
+  // A flow's files and a template's (templates/) are the two kinds of record that name objects.
+  const [flowRows, templateRows] = await Promise.all([
+    db
+      .selectFrom('sign_flow_files')
+      .select('storage_key')
+      .where('storage_key', 'in', keys)
+      .execute(),
+    db
+      .selectFrom('template_files')
+      .select('storage_key')
+      .where('storage_key', 'in', keys)
+      .execute(),
+  ]);
+  return new Set([...flowRows, ...templateRows].map((row) => row.storage_key));
 }
 
 /**

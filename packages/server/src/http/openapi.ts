@@ -30,8 +30,8 @@ const securitySchemes = {
     scheme: 'bearer',
     description: [
       'A personal API token (`Authorization: Bearer esign_pat_…`) from the API access page. It acts as its owner, with the access the owner has at the time of the call, within its scopes:',
-      '- `signflows:read`: list and read sign flows, their files, audit trail and signing links;',
-      '- `signflows:write`: create, change, upload to, send, check, cancel and delete sign flows, remind and unlock signers;',
+      '- `signflows:read`: list and read sign flows, their files, audit trail and signing links, and templates;',
+      '- `signflows:write`: create, change, upload to, send, check, cancel and delete sign flows, remind and unlock signers; create, change and delete templates and make flows of them;',
       '- `reports:read`: the signing and login reports (administrators only).',
       'Each operation names the scope it needs in its security requirement (`bearerAuth: [scope]`). No cookies and no XSRF header are needed. Refusals: 401 errors.unauthorized (unknown, expired or revoked token), 403 errors.scope (outside its scopes, or a call that takes no token), 400 errors.twoCredentials (a session cookie and a token together), 429 errors.tooManyRequests with Retry-After (over API_RATE_PER_MINUTE calls a minute per token).',
     ].join('\n'),

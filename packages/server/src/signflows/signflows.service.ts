@@ -20,7 +20,7 @@ import {
 } from './signflows.repository.ts';
 import { listFiles } from './signflow-files.repository.ts';
 import { copiesOfFlowFiles, recordCopiedFiles } from './signflow-files.service.ts';
-import { storeAndRecord } from '../files/store-and-record.ts';
+import { flowObjectKey, storeAndRecord } from '../files/store-and-record.ts';
 import { queueFileDeletions, removeStoredFiles } from '../files/stored-objects.ts';
 import {
   assertDraft,
@@ -114,19 +114,7 @@ export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: Sa
   ];
   if (refused.length > 0) throw new AppError('validation', { issues: refused });
   const id = existing?.id ?? randomUUID();
-  const values = {
-    name: input.Name,
-    name_search: input.Name.toLowerCase(),
-    note: input.Note,
-    signature_process: input.SignatureProcess ?? null,
-    minimum_signature_level: input.MinimumSignatureLevel ?? null,
-    group_id: input.Role ?? null,
-    inspector_email: input.InspectorEmail,
-    reminder_interval_days: input.ReminderIntervalInDays ?? null,
-    language: input.Language ?? null,
-    expiry_date: expiryDate,
-    updated_at: now.toISOString(),
-  };
+  const values = draftValues(input, expiryDate, now);
   // A copy's objects are stored first, then recorded with the draft.
   const copies = source
     ? await copiesOfFlowFiles(deps, source.id, id)
@@ -139,33 +127,152 @@ export async function saveDraft(deps: SignFlowDeps, user: SessionUser, input: Sa
       signerIds = keptSignerIds(input.Signers, await listSigners(trx, id));
       await deleteSigners(trx, id);
     } else {
-      await insertFlow(trx, {
-        ...values,
-        id,
-        owner_id: user.id,
-        status: 'Draft',
-        created_at: now.toISOString(),
-        auto_delete_at: new Date(now.getTime() + days(deps.config.autoDeleteDays)).toISOString(),
-      });
+      await insertFlow(trx, newFlowRow(deps, user, id, values, now));
     }
-    await insertSigners(
-      trx,
-      input.Signers.map((signer, position) => ({
-        id: signerIds[position] ?? randomUUID(),
-        flow_id: id,
-        position,
-        name: signer.Name,
-        email: signer.Email,
-        organisation: signer.Organisation,
-        personal_identity_code: signer.PersonalIdentityCode,
-        role: null,
-        status: 'Unsigned' as const,
-      })),
-    );
+    await insertSigners(trx, signerRows(id, input.Signers, signerIds));
     await recordCopiedFiles(trx, copies.records);
   });
   const flow = await loadVisibleFlow(db, user, id);
   return presentSignFlow(flow, await listSigners(db, id));
+}
+
+/** The columns a save writes. */
+function draftValues(input: SaveInput, expiryDate: string, now: Date) {
+  return {
+    name: input.Name,
+    name_search: input.Name.toLowerCase(),
+    note: input.Note,
+    signature_process: input.SignatureProcess ?? null,
+    minimum_signature_level: input.MinimumSignatureLevel ?? null,
+    group_id: input.Role ?? null,
+    inspector_email: input.InspectorEmail,
+    reminder_interval_days: input.ReminderIntervalInDays ?? null,
+    language: input.Language ?? null,
+    expiry_date: expiryDate,
+    updated_at: now.toISOString(),
+  };
+}
+
+function newFlowRow(
+  deps: Pick<SignFlowDeps, 'config'>,
+  user: SessionUser,
+  id: string,
+  values: ReturnType<typeof draftValues>,
+  now: Date,
+) {
+  return {
+    ...values,
+    id,
+    owner_id: user.id,
+    status: 'Draft' as const,
+    created_at: now.toISOString(),
+    auto_delete_at: new Date(now.getTime() + days(deps.config.autoDeleteDays)).toISOString(),
+  };
+}
+
+function signerRows(flowId: string, signers: SaveInput['Signers'], ids: string[]) {
+  return signers.map((signer, position) => ({
+    id: ids[position] ?? randomUUID(),
+    flow_id: flowId,
+    position,
+    name: signer.Name,
+    email: signer.Email,
+    organisation: signer.Organisation,
+    personal_identity_code: signer.PersonalIdentityCode,
+    role: signer.Role,
+    status: 'Unsigned' as const,
+  }));
+}
+
+/** A stored object another feature keeps (a template's file), to be copied into a new draft. */
+export interface FileToCopy {
+  kind: 'signfile' | 'attachment';
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  storageKey: string;
+}
+
+/**
+ * A new draft of the caller's from what another feature prepared (a template): the save's
+ * values and signers, and objects copied in storage (never shared) as its files, all recorded
+ * in one transaction. Answers the new flow's id.
+ */
+export async function createDraftWithFiles(
+  deps: SignFlowDeps,
+  user: SessionUser,
+  input: SaveInput,
+  files: FileToCopy[],
+): Promise<string> {
+  await assertGroupAllowed(deps.db, user, input.Role);
+  const now = deps.clock.now();
+  const expiryDate = input.ExpiryDate ?? defaultExpiryDate(deps.config, now);
+  const refused = [
+    ...levelProblems(deps.config, input.MinimumSignatureLevel),
+    ...expiryDateProblems(deps.config, expiryDate, now),
+  ];
+  if (refused.length > 0) throw new AppError('validation', { issues: refused });
+  const id = randomUUID();
+  const records = files.map((file) => {
+    const fileId = randomUUID();
+    return {
+      id: fileId,
+      flow_id: id,
+      kind: file.kind,
+      file_name: file.fileName,
+      content_type: file.contentType,
+      size: file.size,
+      sha256: file.sha256,
+      storage_key: flowObjectKey(id, fileId),
+      created_at: now.toISOString(),
+      archive_renew_at: null,
+    };
+  });
+  const sources = files.map((file, index) => ({
+    key: records[index]?.storage_key ?? '',
+    copyOf: file.storageKey,
+  }));
+  await storeAndRecord(deps, sources, async (trx) => {
+    await insertFlow(trx, newFlowRow(deps, user, id, draftValues(input, expiryDate, now), now));
+    await insertSigners(
+      trx,
+      signerRows(
+        id,
+        input.Signers,
+        input.Signers.map(() => randomUUID()),
+      ),
+    );
+    await recordCopiedFiles(trx, records);
+  });
+  return id;
+}
+
+/**
+ * The file to sign and attachments of a flow the user may see, as objects to copy elsewhere
+ * (a template made of the flow), with the flow's settings and signers.
+ */
+export async function readFlowForCopy(deps: SignFlowDeps, user: SessionUser, flowId: string) {
+  const flow = await loadVisibleFlow(deps.db, user, flowId);
+  const [signers, files] = await Promise.all([
+    listSigners(deps.db, flowId),
+    listFiles(deps.db, flowId),
+  ]);
+  const copied: FileToCopy[] = files.flatMap((file) =>
+    file.kind === 'signfile' || file.kind === 'attachment'
+      ? [
+          {
+            kind: file.kind,
+            fileName: file.file_name,
+            contentType: file.content_type,
+            size: Number(file.size),
+            sha256: file.sha256,
+            storageKey: file.storage_key,
+          },
+        ]
+      : [],
+  );
+  return { flow, signers, files: copied };
 }
 
 /**
@@ -197,6 +304,12 @@ export async function sendSignFlow(
     ...levelProblems(deps.config, flow.minimum_signature_level),
     // A draft saved long ago: its deadline may have passed meanwhile.
     ...expiryDateProblems(deps.config, sendingExpiryDate(deps.config, flow, now), now),
+    // A template's role left empty for the sender to fill (createDraftWithFiles).
+    ...signers.flatMap((signer, index) =>
+      signer.email === ''
+        ? [{ path: `Signers.${index}.Email`, key: validationKeys.signerEmailRequired }]
+        : [],
+    ),
   ];
   if (problems.length > 0) throw new AppError('validation', { issues: problems });
   await startSigning(deps, flow, signers, context);
