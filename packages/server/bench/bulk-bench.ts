@@ -97,15 +97,16 @@ export async function benchBulk(sizes: number[]): Promise<BulkBenchRun[]> {
     try {
       const owner = new TestClient(app);
       await owner.login('user@example.com', 'user-demo');
-      const saved = await owner.post('/api/esign/SignFlows', {
+      const saved = await owner.post('/api/esign/Templates', {
         Name: 'Työsopimus',
         SignatureProcess: 'Concurrent',
         MinimumSignatureLevel: 'Low',
         Language: 'fi',
-        Signers: roles.map((role, index) => ({ Name: role, Email: `rooli${index}@example.com` })),
+        Roles: roles.map((role) => ({ RoleName: role })),
       });
+      if (saved.statusCode !== 200) throw new Error(`template: ${saved.body}`);
       const template = saved.json<{ Guid: string }>().Guid;
-      await owner.upload(`/api/esign/SignFlows/${template}/signfile`, 'sopimus.pdf', makePdf());
+      await owner.upload(`/api/esign/Templates/${template}/signfile`, 'sopimus.pdf', makePdf());
       for (const [index, rows] of sizes.entries()) {
         runs.push(await sendOne(owner, template, rows, `r${index}`, sink));
       }

@@ -6,7 +6,7 @@ import { bearerCall, createTokenAs } from './support/api-tokens.ts';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { makePdf } from './support/pdf.ts';
-import { draftBody, mailsTo } from './support/signing.ts';
+import { mailsTo } from './support/signing.ts';
 import { sessionsOutlastMovedClock, useTestApp } from './support/test-app.ts';
 
 const flows = '/api/esign/SignFlows';
@@ -46,18 +46,23 @@ describe.each(databaseKinds)('bulk send on %s', (kind) => {
     return client;
   };
 
-  /** The template stand-in: a draft whose signers are the roles, with its file to sign. */
+  /** A template with the two open roles and its file to sign. */
   async function makeTemplate(owner: TestClient) {
-    const saved = await owner.post(
-      flows,
-      draftBody({
-        name: 'Työsopimus',
-        signers: roles.map((role, index) => ({ Name: role, Email: `rooli${index}@example.com` })),
-      }),
-    );
+    const saved = await owner.post('/api/esign/Templates', {
+      Name: 'Työsopimus',
+      Note: 'Allekirjoita perjantaihin mennessä',
+      SignatureProcess: 'Sequential',
+      MinimumSignatureLevel: 'Low',
+      Language: 'fi',
+      Roles: roles.map((role) => ({ RoleName: role })),
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const id = saved.json<{ Guid: string }>().Guid;
-    const uploaded = await owner.upload(`${flows}/${id}/signfile`, 'sopimus.pdf', makePdf());
+    const uploaded = await owner.upload(
+      `/api/esign/Templates/${id}/signfile`,
+      'sopimus.pdf',
+      makePdf(),
+    );
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     return id;
   }

@@ -1,7 +1,4 @@
-import { SignFlowSaveRequest } from '@esign/contract';
 import type { RequestContext, SessionUser } from '../http/request-context.ts';
-import type { SignFlowActionDeps } from '../signflows/signflow-access.ts';
-import { readSignFlow, saveDraft, sendSignFlow } from '../signflows/signflows.service.ts';
 import type { BulkPerson } from './bulk-rows.ts';
 
 /** A template as bulk send sees it: the roles a CSV fills (those without a fixed person). */
@@ -31,39 +28,4 @@ export interface BulkTemplateSource {
   findTemplate(user: SessionUser, templateId: string): Promise<BulkTemplate | null>;
   /** Makes one flow of the template with these people and sends it; answers the flow's id. */
   sendFlow(request: BulkFlowRequest): Promise<string>;
-}
-
-/**
- * A stand-in source until templates exist: the "template" is a flow the user may see, its
- * signers' names are the roles, and each row is a copy of it (files copied) with the row's
- * people as signers, then sent.
- */
-export function flowCopySource(deps: SignFlowActionDeps): BulkTemplateSource {
-  return {
-    async findTemplate(user, templateId) {
-      const flow = await readSignFlow(deps, user, templateId).catch(() => null);
-      if (!flow) return null;
-      return { id: flow.Guid, name: flow.Name, roles: flow.Signers.map((signer) => signer.Name) };
-    },
-    async sendFlow({ owner, templateId, people, flowName, note, context }) {
-      const source = await readSignFlow(deps, owner, templateId);
-      const input = SignFlowSaveRequest.parse({
-        Name: flowName ?? source.Name,
-        Note: note ?? source.Note,
-        SignatureProcess: source.SignatureProcess,
-        MinimumSignatureLevel: source.MinimumSignatureLevel,
-        Role: source.Role,
-        ReminderIntervalInDays: source.ReminderIntervalInDays || null,
-        CopyFromGuid: templateId,
-        Signers: people.map((person) => ({
-          Name: person.Name,
-          Email: person.Email,
-          PersonalIdentityCode: person.PersonalIdentityCode,
-        })),
-      });
-      const draft = await saveDraft(deps, owner, input);
-      await sendSignFlow(deps, owner, draft.Guid, context);
-      return draft.Guid;
-    },
-  };
 }
