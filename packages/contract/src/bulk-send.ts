@@ -132,6 +132,15 @@ export function bulkMessageOf(key: string, params: Record<string, string | numbe
   );
 }
 
+/** GET Templates/{id}/bulk: what the bulk page needs of a template (its CSV's columns). */
+export const BulkTemplateInfo = z.object({
+  TemplateId: z.string(),
+  Name: z.string(),
+  /** The roles a CSV fills (those without a fixed person), in order. */
+  Roles: z.array(z.string()),
+});
+export type BulkTemplateInfo = z.infer<typeof BulkTemplateInfo>;
+
 /** One problem of the file, by row and column. */
 export const BulkProblem = z.object({
   /** The row as a spreadsheet numbers it: the header is row 1; 0 for the file as a whole. */

@@ -92,6 +92,8 @@ describe.each(databaseKinds)('bulk send on %s', (kind) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().key).toBe('bulk.errors.hasProblems');
 
+    const info = (await owner.get(`/api/esign/Templates/${template}/bulk`)).json();
+    expect(info).toEqual({ TemplateId: template, Name: 'Työsopimus', Roles: roles });
     const fixed = (await check(owner, template, finnishCsv(rows))).json();
     expect(fixed).toMatchObject({ Rows: 5, Problems: [] });
     const ready = (await owner.get(`/api/esign/Batches/${fixed.BatchId}`)).json();
@@ -192,6 +194,7 @@ describe.each(databaseKinds)('bulk send on %s', (kind) => {
     expect((await other.post(`/api/esign/Batches/${batch.BatchId}/send`)).statusCode).toBe(404);
     expect((await other.post(`/api/esign/Batches/${batch.BatchId}/cancel`)).statusCode).toBe(404);
     expect((await check(other, template, finnishCsv(peopleRows(1, 'x')))).statusCode).toBe(404);
+    expect((await other.get(`/api/esign/Templates/${template}/bulk`)).statusCode).toBe(404);
     const anonymous = new TestClient(context.app);
     expect((await anonymous.get(`/api/esign/Batches/${batch.BatchId}`)).statusCode).toBe(401);
     // Without the XSRF header a browser's send is refused.

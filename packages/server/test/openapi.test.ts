@@ -133,6 +133,7 @@ describe('the OpenAPI document of the portal (built-in login, public time-stamp 
       'post /api/esign/Templates/{templateId}/signflows': 'signflows:write',
       'put /api/esign/Templates/{templateId}': 'signflows:write',
       'post /api/esign/Templates/{templateId}/bulk': 'signflows:write',
+      'get /api/esign/Templates/{templateId}/bulk': 'signflows:read',
       'get /api/esign/Batches/{id}': 'signflows:read',
       'post /api/esign/Batches/{id}/send': 'signflows:write',
       'post /api/esign/Batches/{id}/cancel': 'signflows:write',

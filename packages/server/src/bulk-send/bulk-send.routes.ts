@@ -3,6 +3,7 @@ import {
   BatchIdParams,
   BulkBatch,
   BulkCheckResult,
+  BulkTemplateInfo,
   bulkLimits,
   bulkRoutes,
   TemplateIdParams,
@@ -19,6 +20,7 @@ import {
   cancelBatch,
   checkBulkFile,
   readBatch,
+  readBulkTemplate,
   sendBatch,
   type BulkSendDeps,
 } from './bulk-send.service.ts';
@@ -85,6 +87,30 @@ export async function registerBulkSendRoutes(
         await file.received.discard();
       }
     },
+  );
+
+  routes.get(
+    bulkRoutes.templateBulk,
+    {
+      onRequest: requireSession,
+      config: read,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The template's roles a bulk CSV fills (those without a fixed person), for its headers",
+        params: TemplateIdParams,
+        response: {
+          200: BulkTemplateInfo,
+          ...errorResponses(400, 401),
+          ...errorResponse(
+            404,
+            'No template of this id that the caller may use (errors.notFound).',
+          ),
+        },
+      },
+    },
+    async (request) => readBulkTemplate(deps, userOf(request), request.params.templateId),
   );
 
   routes.get(

@@ -4,6 +4,7 @@ import {
   bulkMessageOf,
   type BulkBatch,
   type BulkCheckResult,
+  type BulkTemplateInfo,
   type BulkProblem,
 } from '@esign/contract';
 import type { Kysely } from 'kysely';
@@ -108,6 +109,17 @@ export async function checkBulkFile(
     ),
   );
   return { BatchId: id, Rows: total, Problems: checked.problems };
+}
+
+/** A template the user may use, as the bulk page needs it: its open roles; 404 for any other. */
+export async function readBulkTemplate(
+  deps: BulkSendDeps,
+  user: SessionUser,
+  templateId: string,
+): Promise<BulkTemplateInfo> {
+  const template = await deps.source.findTemplate(user, templateId);
+  if (!template) throw new AppError('notFound');
+  return { TemplateId: template.id, Name: template.name, Roles: template.roles };
 }
 
 /** A batch of the user's, with its progress; 404 for any other. */
