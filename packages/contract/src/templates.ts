@@ -131,6 +131,8 @@ export const Template = z.object({
   OwnerEmail: z.string(),
   /** Whether the caller may change and delete it (its owner; the group's members when GroupCanEdit). */
   CanEdit: z.boolean(),
+  /** Whether the caller owns it (only the owner shares it or stops sharing it). */
+  IsOwner: z.boolean(),
   Version: z.number().int(),
   CreationDate: IsoDateTime,
   LastModifiedDate: IsoDateTime,

@@ -24,7 +24,7 @@ export function presentTemplate(
   row: VisibleTemplate,
   roles: TemplateRoleRow[],
   files: TemplateFileRow[],
-  canEdit: boolean,
+  access: { canEdit: boolean; isOwner: boolean },
 ): Template {
   const signFile = files.find((file) => file.kind === 'signfile');
   return {
@@ -44,7 +44,8 @@ export function presentTemplate(
     GroupCanEdit: Boolean(row.group_can_edit),
     OwnerName: row.owner_name,
     OwnerEmail: row.owner_email,
-    CanEdit: canEdit,
+    CanEdit: access.canEdit,
+    IsOwner: access.isOwner,
     Version: row.version,
     CreationDate: toIsoString(row.created_at),
     LastModifiedDate: toIsoString(row.updated_at),

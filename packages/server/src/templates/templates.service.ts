@@ -89,7 +89,10 @@ export async function readTemplate(
     listRoles(deps.db, templateId),
     listTemplateFiles(deps.db, templateId),
   ]);
-  return presentTemplate(row, roles, files, canEditTemplate(row, user));
+  return presentTemplate(row, roles, files, {
+    canEdit: canEditTemplate(row, user),
+    isOwner: row.owner_id === user.id,
+  });
 }
 
 /** A group the user may share with: one they belong to (administrators: any). */

@@ -36,6 +36,11 @@ const handles = {
       params.id === 'new' ? t('signflow.edit.newTitle') : t('signflow.edit.viewTitle'),
   },
   copy: { title: ({ t }) => t('signflow.edit.copyTitle') },
+  templates: { title: ({ t }) => t('templates.title') },
+  templateEdit: {
+    title: ({ t, params }) =>
+      params.id === 'new' ? t('templates.edit.newTitle') : t('templates.edit.title'),
+  },
   groups: { title: ({ t }) => t('groups.title') },
   settings: { title: ({ t }) => t('settings.title') },
   reports: { title: ({ t }) => t('reports.title') },
@@ -148,6 +153,22 @@ export function createAppRouter({
                 return { element: <SignFlowEditRoute mode={mode} /> };
               }),
             })),
+            {
+              path: paths.templates.path,
+              handle: handles.templates,
+              ...screen(async () => ({
+                Component: (await import('../features/templates/routes/templates-route.tsx'))
+                  .TemplatesRoute,
+              })),
+            },
+            {
+              path: paths.templateEdit.path,
+              handle: handles.templateEdit,
+              ...screen(async () => ({
+                Component: (await import('../features/templates/routes/template-edit-route.tsx'))
+                  .TemplateEditRoute,
+              })),
+            },
             {
               path: paths.apiAccess.path,
               handle: handles.apiAccess,

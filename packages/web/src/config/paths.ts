@@ -23,6 +23,13 @@ export const paths = {
     path: '/esign/copy/:id',
     getHref: (id: string) => `/esign/copy/${encodeURIComponent(id)}`,
   },
+  /** The templates the user may use (an addition to SPEC §2, issue 18). */
+  templates: { path: '/templates', getHref: () => '/templates' },
+  /** A template's editor; 'new' for one not yet saved. */
+  templateEdit: {
+    path: '/templates/:id',
+    getHref: (id: string) => `/templates/${encodeURIComponent(id)}`,
+  },
   groups: { path: '/groups', getHref: () => '/groups' },
   settings: { path: '/settings', getHref: () => '/settings' },
   reports: { path: '/reports', getHref: () => '/reports' },

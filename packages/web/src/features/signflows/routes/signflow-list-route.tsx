@@ -69,13 +69,22 @@ export function SignFlowListRoute() {
         <h1 id={headingId} className="mb-0">
           {t('signflow.list.title')}
         </h1>
-        <Link
-          className="btn btn-primary"
-          to={paths.signFlowEdit.getHref('new')}
-          data-testid="signflow-create"
-        >
-          {t('signflow.list.create')}
-        </Link>
+        <div className="d-flex flex-wrap gap-2">
+          <Link
+            className="btn btn-outline-primary"
+            to={paths.templates.getHref()}
+            data-testid="templates-link"
+          >
+            {t('templates.title')}
+          </Link>
+          <Link
+            className="btn btn-primary"
+            to={paths.signFlowEdit.getHref('new')}
+            data-testid="signflow-create"
+          >
+            {t('signflow.list.create')}
+          </Link>
+        </div>
       </div>
       <SignFlowStatusViews current={state.view} searchFor={(view) => searchFor({ view })} />
       {state.batch !== '' && <BatchFilterChip onRemove={() => void update({ batch: '' })} />}

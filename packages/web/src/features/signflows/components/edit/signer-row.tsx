@@ -67,8 +67,10 @@ const textFields = [
 export function SignerRow(props: SignerRowProps) {
   const { index, count, sequential, onRemove, onStep, drag } = props;
   const { t } = useTranslation();
-  const { register, formState } = useFormContext<SignFlowFormValues>();
+  const { register, formState, getValues } = useFormContext<SignFlowFormValues>();
   const number = index + 1;
+  // A template's role names the row ("Employee"); the number stays for order.
+  const role = getValues(`Signers.${index}.Role`);
   const rowErrors = formState.errors.Signers?.[index];
   const movable = sequential && count > 1;
 
@@ -93,7 +95,9 @@ export function SignerRow(props: SignerRowProps) {
               ⠿
             </span>
           )}
-          {t('signflow.edit.signers.signer', { number })}
+          {role
+            ? t('signflow.edit.signers.roleSigner', { role, number })
+            : t('signflow.edit.signers.signer', { number })}
         </legend>
         <div className="row g-2">
           {textFields.map(({ field, label, type, testId, width }) => {

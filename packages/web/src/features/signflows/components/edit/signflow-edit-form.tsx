@@ -11,6 +11,7 @@ import { DocumentSection } from './document-section.tsx';
 import { ErrorSummary } from './error-summary.tsx';
 import { useFileActions } from './file-actions.ts';
 import { SendDialog } from './send-dialog.tsx';
+import { SaveAsTemplateDialog } from '../save-as-template-dialog.tsx';
 import { SignersSection } from './signers-section.tsx';
 import { NoticeList } from './signflow-edit-field-error.tsx';
 import { useNotices } from './signflow-edit-notices.ts';
@@ -52,6 +53,9 @@ export function SignFlowEditForm({ mode, flow }: SignFlowEditFormProps) {
   const submit = useSignFlowSubmit({ form, mode, flow, notices, formRef });
   const files = useFileActions({ mode, flow, notices, submit });
   useUnsavedChanges(form.formState.isDirty);
+  const [savingTemplate, setSavingTemplate] = useState(false);
+  // A draft kept on the server can become a template (as last saved).
+  const savedId = mode === 'edit' ? flow?.Guid : undefined;
   const busy = submit.saving || submit.sending || files.pendingName !== undefined;
   const progress = submit.sending
     ? t('signflow.edit.sending')
@@ -93,11 +97,29 @@ export function SignFlowEditForm({ mode, flow }: SignFlowEditFormProps) {
           >
             {t('signflow.edit.actions.sendToSign')}
           </Button>
+          {savedId !== undefined && (
+            <Button
+              variant="outline-secondary"
+              disabled={busy || form.formState.isDirty}
+              onClick={() => setSavingTemplate(true)}
+              data-testid="save-as-template"
+            >
+              {t('templates.saveAs.button')}
+            </Button>
+          )}
           <span role="status" className="text-body-secondary">
             {progress}
           </span>
         </div>
       </Form>
+      {savedId !== undefined && savingTemplate && (
+        <SaveAsTemplateDialog
+          flowId={savedId}
+          flowName={form.getValues('Name')}
+          show={savingTemplate}
+          onHide={() => setSavingTemplate(false)}
+        />
+      )}
       <SendDialog
         show={submit.confirmingSend}
         name={form.getValues('Name')}

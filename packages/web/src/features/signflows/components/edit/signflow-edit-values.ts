@@ -16,6 +16,8 @@ export interface SignerFormValues {
   Email: string;
   Organisation: string;
   PersonalIdentityCode: string;
+  /** The template role the signer fills (none for most), shown as the row's label and kept. */
+  Role?: string;
 }
 
 /** The edit form's values: the save request's fields, with select and text values as strings. */
@@ -78,6 +80,7 @@ function signerFormValues(signer: Signer, keepGuid: boolean): SignerFormValues {
     Email: signer.Email,
     Organisation: signer.Organisation ?? '',
     PersonalIdentityCode: signer.PersonalIdentityCode ?? '',
+    ...(signer.Role ? { Role: signer.Role } : {}),
   };
 }
 
@@ -146,6 +149,7 @@ export function toSaveRequest(values: SignFlowFormValues, target: SaveTarget): S
       Email: signer.Email,
       Organisation: textOrNull(signer.Organisation),
       PersonalIdentityCode: textOrNull(signer.PersonalIdentityCode),
+      ...(signer.Role ? { Role: signer.Role } : {}),
     })),
   };
 }

@@ -7,8 +7,9 @@ import { paths } from '../../../../config/paths.ts';
 import { rowActionsFor } from '../../utils/row-actions.ts';
 import { CancelDialog } from '../cancel-dialog.tsx';
 import { DeleteDialog } from '../delete-dialog.tsx';
+import { SaveAsTemplateDialog } from '../save-as-template-dialog.tsx';
 
-type Dialog = 'cancel' | 'delete';
+type Dialog = 'cancel' | 'delete' | 'template';
 
 /** What the sender may do with the whole flow in its state: cancel, copy as new, delete. */
 export function FlowPageActions({ flow }: { flow: SignFlowDetailResponse }) {
@@ -44,12 +45,27 @@ export function FlowPageActions({ flow }: { flow: SignFlowDetailResponse }) {
           {t('signflow.list.actions.copyAsNew')}
         </Link>
       )}
+      <Button
+        variant="outline-primary"
+        onClick={() => show('template')}
+        data-testid="flow-save-as-template"
+      >
+        {t('templates.saveAs.button')}
+      </Button>
       {allowed.includes('delete') && (
         <Button variant="outline-danger" onClick={() => show('delete')} data-testid="flow-delete">
           {t('signflow.page.actions.delete')}
         </Button>
       )}
       {mounted === 'cancel' && <CancelDialog {...dialogProps('cancel')} />}
+      {mounted === 'template' && (
+        <SaveAsTemplateDialog
+          flowId={flow.Guid}
+          flowName={flow.Name}
+          show={open === 'template'}
+          onHide={() => setOpen(null)}
+        />
+      )}
       {mounted === 'delete' && (
         <DeleteDialog
           {...dialogProps('delete')}
