@@ -1,6 +1,5 @@
 import type { BulkBatch } from '@esign/contract';
 import { useId } from 'react';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'react-i18next';
 import { bulkMessageKey } from '../utils/bulk-messages.ts';
@@ -24,14 +23,17 @@ export function BatchProgress({ batch }: { batch: BulkBatch }) {
       <p className="mb-1" data-testid="batch-handled">
         {t('bulk.batch.handled', { count: handled, total: batch.Total })}
       </p>
-      <ProgressBar
-        now={percent}
-        label={`${percent} %`}
-        visuallyHidden
-        aria-label={t('bulk.batch.progress')}
-        className="mb-3 bulk-progress"
-        variant={failed > 0 ? 'warning' : 'success'}
-      />
+      <div className="progress mb-3 bulk-progress">
+        <div
+          className={`progress-bar ${failed > 0 ? 'bg-warning' : 'bg-success'}`}
+          role="progressbar"
+          aria-label={t('bulk.batch.progress')}
+          aria-valuenow={percent}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          style={{ width: `${percent}%` }}
+        />
+      </div>
       <dl className="bulk-counts" data-testid="batch-counts">
         {counts.map(([name, value]) => (
           <div key={name} className="bulk-counts__item" data-testid={`batch-${name}`}>
