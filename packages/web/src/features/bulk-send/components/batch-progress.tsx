@@ -47,7 +47,7 @@ export function BatchProgress({ batch }: { batch: BulkBatch }) {
           <h2 id={failedId} className="h4">
             {t('bulk.batch.failedHeading')}
           </h2>
-          <div className="table-responsive">
+          <div className="table-responsive" role="region" tabIndex={0} aria-labelledby={failedId}>
             <Table size="sm" bordered aria-labelledby={failedId}>
               <thead>
                 <tr>

@@ -13,7 +13,7 @@ export function BulkProblems({ problems, labelledBy }: BulkProblemsProps) {
   const { t, i18n } = useTranslation();
   const exists = (key: string) => i18n.exists(key);
   return (
-    <div className="table-responsive">
+    <div className="table-responsive" role="region" tabIndex={0} aria-labelledby={labelledBy}>
       <Table size="sm" bordered className="bulk-problems" aria-labelledby={labelledBy}>
         <thead>
           <tr>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -19,6 +19,7 @@ export function BatchRoute() {
   const batch = useBatch(batchId);
   const cancel = useCancelBatch();
   const [confirming, setConfirming] = useState(false);
+  const cancelTitleId = useId();
 
   if (batch.isPending) return <p role="status">{t('common.loading')}</p>;
   if (batch.isError)
@@ -65,9 +66,14 @@ export function BatchRoute() {
           {t('bulk.batch.cancelFailed')}
         </Alert>
       )}
-      <Modal show={confirming} onHide={() => setConfirming(false)} centered>
+      <Modal
+        show={confirming}
+        onHide={() => setConfirming(false)}
+        centered
+        aria-labelledby={cancelTitleId}
+      >
         <Modal.Header closeButton closeLabel={t('common.close')}>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id={cancelTitleId}>
             {t('bulk.batch.cancelTitle')}
           </Modal.Title>
         </Modal.Header>

@@ -30,6 +30,7 @@ export function BulkSendRoute() {
   const fileId = useId();
   const resultId = useId();
   const resultRef = useRef<HTMLHeadingElement>(null);
+  const confirmTitleId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [confirming, setConfirming] = useState(false);
   const result = check.data;
@@ -125,9 +126,14 @@ export function BulkSendRoute() {
       <p className="mt-4">
         <Link to={paths.home.getHref()}>{t('bulk.backToList')}</Link>
       </p>
-      <Modal show={confirming} onHide={() => setConfirming(false)} centered>
+      <Modal
+        show={confirming}
+        onHide={() => setConfirming(false)}
+        centered
+        aria-labelledby={confirmTitleId}
+      >
         <Modal.Header closeButton closeLabel={t('common.close')}>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id={confirmTitleId}>
             {t('bulk.confirmTitle')}
           </Modal.Title>
         </Modal.Header>
