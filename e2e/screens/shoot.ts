@@ -60,7 +60,7 @@ async function findProblems(page: Page, language: Language) {
     // Codes shown on purpose (a webhook event's type, such as signflow.sent) are not raw keys.
     const codes = new Set(Array.from(document.querySelectorAll('code'), (code) => code.innerText));
     const rawKeys = text.match(
-      /\b(?:common|nav|signflow|signing|groups|settings|reports|accounts?|verify|devMail|validation|errors|dialogs|login|idpLogin|personalReports|frontpage|notFound|noAccess|dateInput|header|footer|roleType)\.[A-Za-z]+(?:\.[A-Za-z]+)*/g,
+      /\b(?:common|nav|signflow|signing|groups|settings|reports|accounts?|verify|devMail|validation|errors|dialogs|login|idpLogin|personalReports|frontpage|notFound|noAccess|dateInput|header|footer|roleType|templates)\.[A-Za-z]+(?:\.[A-Za-z]+)*/g,
     );
     const lines = new Set(
       text

@@ -47,7 +47,12 @@ const texts = {
     expired: /^Vanhentui .+: kaikki eivät allekirjoittaneet määräaikaan mennessä\.$/,
     comment: (text: string) => `Kommentti: ”${text}”`,
     level: 'Taso: Sähköinen perusallekirjoitus',
-    actions: { cancel: 'Peru pyyntö', copy: 'Kopioi uudeksi', delete: 'Poista pyyntö' },
+    actions: {
+      cancel: 'Peru pyyntö',
+      copy: 'Kopioi uudeksi',
+      template: 'Tallenna pohjaksi',
+      delete: 'Poista pyyntö',
+    },
   },
   en: {
     status: {
@@ -67,7 +72,12 @@ const texts = {
     expired: /^Expired .+: not everyone signed by the deadline\.$/,
     comment: (text: string) => `Comment: “${text}”`,
     level: 'Level: Simple electronic signature',
-    actions: { cancel: 'Cancel the request', copy: 'Copy as new', delete: 'Delete the request' },
+    actions: {
+      cancel: 'Cancel the request',
+      copy: 'Copy as new',
+      template: 'Save as template',
+      delete: 'Delete the request',
+    },
   },
   sv: {
     status: {
@@ -88,7 +98,12 @@ const texts = {
     expired: /^Gick ut .+: alla hann inte underteckna före tidsfristen\.$/,
     comment: (text: string) => `Kommentar: ”${text}”`,
     level: 'Nivå: Enkel elektronisk underskrift',
-    actions: { cancel: 'Återkalla begäran', copy: 'Kopiera som ny', delete: 'Radera begäran' },
+    actions: {
+      cancel: 'Återkalla begäran',
+      copy: 'Kopiera som ny',
+      template: 'Spara som mall',
+      delete: 'Radera begäran',
+    },
   },
 };
 type Texts = (typeof texts)[Language];
@@ -113,8 +128,8 @@ async function expectStateAndActions(page: Page, text: Texts, state: State) {
   const actions = page.getByTestId('flow-actions');
   const offered =
     state === 'Sent'
-      ? [text.actions.cancel, text.actions.copy]
-      : [text.actions.copy, text.actions.delete];
+      ? [text.actions.cancel, text.actions.copy, text.actions.template]
+      : [text.actions.copy, text.actions.template, text.actions.delete];
   await expect(actions.locator('a, button')).toHaveText(offered);
   // Nothing on the page is a form field (the header's language choice is not the page's).
   const flowPage = page.getByTestId('flow-page');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bearerCall, createTokenAs } from './support/api-tokens.ts';
 import { TestClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { createGroupAs, groupUsersAs, roles, userIdOf } from './support/groups.ts';
@@ -312,6 +313,31 @@ describe.each(databaseKinds)('templates on %s', (kind) => {
     expect(sent.statusCode, sent.body).toBe(200);
   });
 
+  it('is open to API tokens: reading with signflows:read, making flows with signflows:write', async () => {
+    const owner = await signedIn('user@example.com', 'user-demo');
+    const template = await templateWithFiles(owner);
+    const reader = await createTokenAs(owner, ['signflows:read']);
+    const writer = await createTokenAs(owner, ['signflows:write']);
+    const listed = await bearerCall(context.app, reader.Token, { method: 'GET', url: templates });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().map((item: { Guid: string }) => item.Guid)).toContain(template.Guid);
+    const [employee] = template.Roles;
+    const use = {
+      method: 'POST' as const,
+      url: `${templates}/${template.Guid}/signflows`,
+      payload: {
+        Signers: [{ RoleGuid: employee?.Guid, Name: 'Anna', Email: 'anna@example.com' }],
+        Send: true,
+      },
+    };
+    const refused = await bearerCall(context.app, reader.Token, use);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().key).toBe('errors.scope');
+    const sent = await bearerCall(context.app, writer.Token, use);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ Status: 'Sent' });
+  });
+
   it('refuses bad input with the contract’s keys and changes nothing', async () => {
     const owner = await signedIn('user@example.com', 'user-demo');
     const before = await db().selectFrom('templates').select('id').execute();
@@ -336,5 +362,21 @@ describe.each(databaseKinds)('templates on %s', (kind) => {
       { path: 'GroupId', key: 'validation.unknownGroup' },
     ]);
     expect(await db().selectFrom('templates').select('id').execute()).toEqual(before);
+
+    const template = (await owner.post(templates, templateBody())).json<TemplateBody>();
+    const notPdf = await owner.upload(
+      `${templates}/${template.Guid}/signfile`,
+      'sopimus.pdf',
+      Buffer.from('not a pdf at all'),
+    );
+    expect(notPdf.statusCode).toBe(400);
+    expect(notPdf.json().issues).toEqual([{ path: 'file', key: 'validation.invalidFileFormat' }]);
+    expect(
+      await db()
+        .selectFrom('template_files')
+        .select('id')
+        .where('template_id', '=', template.Guid)
+        .execute(),
+    ).toEqual([]);
   });
 });

@@ -92,12 +92,3 @@ export function BoltIcon(props: IconProps) {
     </Icon>
   );
 }
-
-export function TemplateIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M4 0h6.5L14 3.5V13a1 1 0 0 1-1 1h-1v-1.5h.5V4.2L9.8 1.5H4.5V2H3V1a1 1 0 0 1 1-1z" />
-      <path d="M2 3h6.5L12 6.5V15a1 1 0 0 1-1 1H2a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zm.5 1.5v10h8V7.2L7.8 4.5H2.5zM4 9h5v1.2H4V9zm0 2.3h5v1.2H4v-1.2z" />
-    </Icon>
-  );
-}

@@ -5,7 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { externalLoginUrl } from '../../lib/auth-urls.ts';
 import { useSession } from '../../lib/session.ts';
 import { useCommonConfig } from '../../lib/common-config.ts';
-import { BoltIcon, KeyIcon, LoginIcon, PenIcon, PersonIcon, TemplateIcon } from '../icons.tsx';
+import { BoltIcon, KeyIcon, LoginIcon, PenIcon, PersonIcon } from '../icons.tsx';
 import { LogoutButton } from './logout-button.tsx';
 
 /**
@@ -48,12 +48,6 @@ export function SiteNav() {
               <NavLink className="site-nav__link" to={paths.home.getHref()} end>
                 <PenIcon className="site-nav__icon" />
                 <span className="site-nav__label">{t('nav.eSign')}</span>
-              </NavLink>
-            </li>
-            <li>
-              <NavLink className="site-nav__link" to={paths.templates.getHref()}>
-                <TemplateIcon className="site-nav__icon" />
-                <span className="site-nav__label">{t('nav.templates')}</span>
               </NavLink>
             </li>
             {BuiltInLogin && (

@@ -1,4 +1,5 @@
 import type { Template } from '@esign/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -9,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { useUnsavedChanges } from '../../../components/unsaved-changes/unsaved-changes-context.ts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { templateQueryOptions } from '../api/get-template.ts';
 import { useSaveTemplate } from '../api/save-template.ts';
 import { useCreateFlowFromTemplate } from '../api/use-template.ts';
 import { TemplateFiles } from './template-files.tsx';
@@ -33,6 +35,7 @@ interface TemplateEditFormProps {
 export function TemplateEditForm({ template }: TemplateEditFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [initial] = useState(() =>
     template === undefined ? newTemplateValues(i18n.language) : templateFormValues(template),
   );
@@ -54,6 +57,9 @@ export function TemplateEditForm({ template }: TemplateEditFormProps) {
       });
       form.reset(templateFormValues(saved));
       if (template === undefined) {
+        // Loaded before moving (the form is then no longer marked unsaved, so the move is not
+        // stopped), and the editor shows it at once at its own address.
+        await queryClient.fetchQuery(templateQueryOptions(saved.Guid)).catch(() => undefined);
         void navigate(paths.templateEdit.getHref(saved.Guid), {
           replace: true,
           state: { saved: true },

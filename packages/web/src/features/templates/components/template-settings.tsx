@@ -1,4 +1,5 @@
 import { languageNames, languages, limits, SignatureProcess } from '@esign/contract';
+import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +13,11 @@ const reminderChoices = [1, 2, 3, 5, 7, 14] as const;
 /** What a flow of the template gets: name, message, sign order, level, reminders, language. */
 export function TemplateSettings({ isOwner }: { isOwner: boolean }) {
   const { t } = useTranslation();
-  const { register, control } = useFormContext<TemplateFormValues>();
+  const { register, control, getValues } = useFormContext<TemplateFormValues>();
   const levels = useAllowedSignatureLevels();
+  // The saved level is an option from the start, so the select shows it before the list comes.
+  const [savedLevel] = useState(() => getValues('MinimumSignatureLevel'));
+  const levelChoices = levels.data ?? (savedLevel === '' ? [] : [savedLevel]);
   const groups = useUserGroups({ staleTime: 60_000 });
   const groupId = useWatch({ control, name: 'GroupId' });
   const levelIssue = useFieldIssue('MinimumSignatureLevel');
@@ -67,7 +71,7 @@ export function TemplateSettings({ isOwner }: { isOwner: boolean }) {
             data-testid="template-level"
           >
             <option value="">{t('signflow.edit.document.chooseLevel')}</option>
-            {(levels.data ?? []).map((level) => (
+            {levelChoices.map((level) => (
               <option key={level} value={level}>
                 {t(`signflow.signatureLevel.${level}` as 'signflow.signatureLevel.Low', level)}
               </option>
