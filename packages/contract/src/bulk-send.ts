@@ -138,6 +138,8 @@ export const BulkTemplateInfo = z.object({
   Name: z.string(),
   /** The roles a CSV fills (those without a fixed person), in order. */
   Roles: z.array(z.string()),
+  /** BULK_SEND_MAX_ROWS: the most rows a file may have. */
+  MaxRows: z.number().int().min(1),
 });
 export type BulkTemplateInfo = z.infer<typeof BulkTemplateInfo>;
 

@@ -93,7 +93,7 @@ describe.each(databaseKinds)('bulk send on %s', (kind) => {
     expect(refused.json().key).toBe('bulk.errors.hasProblems');
 
     const info = (await owner.get(`/api/esign/Templates/${template}/bulk`)).json();
-    expect(info).toEqual({ TemplateId: template, Name: 'Työsopimus', Roles: roles });
+    expect(info).toEqual({ TemplateId: template, Name: 'Työsopimus', Roles: roles, MaxRows: 1000 });
     const fixed = (await check(owner, template, finnishCsv(rows))).json();
     expect(fixed).toMatchObject({ Rows: 5, Problems: [] });
     const ready = (await owner.get(`/api/esign/Batches/${fixed.BatchId}`)).json();

@@ -119,7 +119,12 @@ export async function readBulkTemplate(
 ): Promise<BulkTemplateInfo> {
   const template = await deps.source.findTemplate(user, templateId);
   if (!template) throw new AppError('notFound');
-  return { TemplateId: template.id, Name: template.name, Roles: template.roles };
+  return {
+    TemplateId: template.id,
+    Name: template.name,
+    Roles: template.roles,
+    MaxRows: deps.maxRows,
+  };
 }
 
 /** A batch of the user's, with its progress; 404 for any other. */

@@ -92,7 +92,7 @@ export function BulkSendRoute() {
               }}
               data-testid="bulk-file"
             />
-            <Form.Text>{t('bulk.fileHelp')}</Form.Text>
+            <Form.Text>{t('bulk.fileHelp', { max: template.data.MaxRows })}</Form.Text>
           </Form.Group>
           <Button type="submit" disabled={!file || check.isPending} data-testid="bulk-check">
             {check.isPending ? t('bulk.checking') : t('bulk.check')}
