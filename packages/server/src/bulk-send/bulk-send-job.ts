@@ -69,7 +69,7 @@ const sessionUserOf = (
  */
 export function registerBulkSendJob(worker: JobWorker, deps: BulkSendJobDeps) {
   const parallel = deps.parallel ?? 4;
-  const runBudgetMs = deps.runBudgetMs ?? 20_000;
+  const runBudgetMs = deps.runBudgetMs ?? 5_000;
   const rowsPerRun = deps.rowsPerRun ?? Number.POSITIVE_INFINITY;
 
   async function sendRow(owner: SessionUser, templateId: string, row: BulkBatchRowRow) {
