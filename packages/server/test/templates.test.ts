@@ -149,6 +149,22 @@ describe.each(databaseKinds)('templates on %s', (kind) => {
     });
     expect(byMember.statusCode, byMember.body).toBe(200);
     expect(byMember.json()).toMatchObject({ Name: 'Jäsenen muokkaama', GroupId: group.Id });
+    const memberFile = await member.upload(
+      `${templates}/${template.Guid}/attachment`,
+      'jasenen-liite.pdf',
+      makePdf('Jäsenen liite'),
+    );
+    expect(memberFile.statusCode, memberFile.body).toBe(200);
+
+    // A removed group's templates stay with their owners, private.
+    expect((await admin.delete(`${roles}/DeleteUserGroup?groupId=${group.Id}`)).statusCode).toBe(
+      204,
+    );
+    expect((await member.get(`${templates}/${template.Guid}`)).statusCode).toBe(404);
+    expect((await owner.get(`${templates}/${template.Guid}`)).json()).toMatchObject({
+      GroupId: null,
+      CanEdit: true,
+    });
   });
 
   it('makes a flow for a member with the files copied, sends it at once, and the flow outlives the template', async () => {

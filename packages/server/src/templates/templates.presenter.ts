@@ -41,7 +41,8 @@ export function presentTemplate(
     AttachmentInfo: files.filter((file) => file.kind === 'attachment').map(fileInfo),
     GroupId: row.group_id,
     GroupName: row.group_name,
-    GroupCanEdit: Boolean(row.group_can_edit),
+    // A removed group leaves the switch behind; without a group it means nothing.
+    GroupCanEdit: Boolean(row.group_can_edit) && row.group_id !== null,
     OwnerName: row.owner_name,
     OwnerEmail: row.owner_email,
     CanEdit: access.canEdit,

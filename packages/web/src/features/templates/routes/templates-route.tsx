@@ -3,12 +3,12 @@ import {
   type TemplateListItem,
   type TemplateSortColumn,
 } from '@esign/contract';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RemoveDialog } from '../../../components/remove-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -33,11 +33,22 @@ export function TemplatesRoute() {
   const navigate = useNavigate();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [q, setQ] = useState('');
-  const [typed, setTyped] = useState('');
-  const [sortValue, setSortValue] = useState<string>(sortChoices[0].value);
-  const [page, setPage] = useState(1);
+  // Search, sort and page live in the address, as the flow list's do: back from the editor
+  // comes back to the same page, and a link to a search works.
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const sortValue = params.get('sort') ?? sortChoices[0].value;
+  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
+  const [typed, setTyped] = useState(q);
   const choice = sortChoices.find((item) => item.value === sortValue) ?? sortChoices[0];
+  const update = (next: { q?: string; sort?: string; page?: number }) => {
+    const merged = { q, sort: sortValue, page, ...next };
+    const search = new URLSearchParams();
+    if (merged.q !== '') search.set('q', merged.q);
+    if (merged.sort !== sortChoices[0].value) search.set('sort', merged.sort);
+    if (merged.page > 1) search.set('page', String(merged.page));
+    setParams(search, { replace: next.q !== undefined });
+  };
   const pageSize = defaultTemplateListQuery.pageSize;
   const list = useTemplateList({ q, sort: choice.sort, order: choice.order, page, pageSize });
   const use = useCreateFlowFromTemplate();
@@ -80,6 +91,20 @@ export function TemplatesRoute() {
 
   const data = list.data;
   const pageCount = data === undefined ? 1 : Math.max(1, Math.ceil(data.Total / data.PageSize));
+  // Removing the only template of the last page leaves the user past the end: show the new last.
+  const pastTheEnd = data !== undefined && !list.isPlaceholderData && page > pageCount;
+  useEffect(() => {
+    if (pastTheEnd)
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (pageCount > 1) next.set('page', String(pageCount));
+          else next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+  }, [pastTheEnd, pageCount, setParams]);
 
   return (
     <>
@@ -106,8 +131,7 @@ export function TemplatesRoute() {
         className="template-toolbar"
         onSubmit={(event) => {
           event.preventDefault();
-          setQ(typed.trim());
-          setPage(1);
+          update({ q: typed.trim(), page: 1 });
         }}
       >
         <Form.Group className="template-toolbar__search" controlId="template-search">
@@ -128,10 +152,7 @@ export function TemplatesRoute() {
           <Form.Label>{t('templates.sort.label')}</Form.Label>
           <Form.Select
             value={sortValue}
-            onChange={(event) => {
-              setSortValue(event.target.value);
-              setPage(1);
-            }}
+            onChange={(event) => update({ sort: event.target.value, page: 1 })}
           >
             {sortChoices.map((item) => (
               <option key={item.value} value={item.value}>
@@ -176,7 +197,7 @@ export function TemplatesRoute() {
                 variant="outline-secondary"
                 size="sm"
                 disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
+                onClick={() => update({ page: page - 1 })}
               >
                 {t('templates.previousPage')}
               </Button>
@@ -185,7 +206,7 @@ export function TemplatesRoute() {
                 variant="outline-secondary"
                 size="sm"
                 disabled={page >= pageCount}
-                onClick={() => setPage(page + 1)}
+                onClick={() => update({ page: page + 1 })}
               >
                 {t('templates.nextPage')}
               </Button>
