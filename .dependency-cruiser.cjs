@@ -6,6 +6,7 @@
 const features = [
   'api-tokens',
   'auth',
+  'bulk-send',
   'evidence',
   'groups',
   'health',

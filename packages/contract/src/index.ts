@@ -17,5 +17,6 @@ export * from './accounts.ts';
 export * from './verify.ts';
 export * from './api-tokens.ts';
 export * from './webhooks.ts';
+export * from './bulk-send.ts';
 export * from './recipients.ts';
 export * from './templates.ts';

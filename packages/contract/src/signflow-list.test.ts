@@ -16,8 +16,14 @@ describe('resolving a list query', () => {
       status: 'all',
       sort: 'LastModifiedDate',
       order: 'desc',
+      batch: null,
       paging: null,
     });
+  });
+
+  it('lists only the flows of a bulk-send batch when one is named', () => {
+    expect(resolveText('batch=b1')).toMatchObject({ batch: 'b1', paging: { page: 1 } });
+    expect(resolveText('q=x').batch).toBeNull();
   });
 
   it('asks for the default page as soon as any one list key is given', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDate, IsoDateTime } from './entities.ts';
 import { SignerStatus, SignFlowStatus } from './enums.ts';
-import { plainText } from './plain-text.ts';
+import { plainText, RecordId } from './plain-text.ts';
 import { validationKeys as v } from './validation.ts';
 
 /** A signer as the list shows them: who, and whether they have signed yet. */
@@ -71,6 +71,8 @@ export const SignFlowListQuery = z.object({
   order: SignFlowSortOrder.optional(),
   page: z.coerce.number().int().min(1).optional(),
   pageSize: z.coerce.number().int().min(1).max(maxPageSize).optional(),
+  /** Only the flows a bulk-send batch made (issue 18). */
+  batch: RecordId.optional(),
 });
 export type SignFlowListQuery = z.infer<typeof SignFlowListQuery>;
 
@@ -86,6 +88,7 @@ export const defaultSignFlowListQuery: Readonly<Required<SignFlowListQuery>> = {
   order: 'desc',
   page: 1,
   pageSize: 20,
+  batch: '',
 };
 
 /** A list query with every default filled in. */
@@ -94,6 +97,8 @@ export interface ResolvedSignFlowListQuery {
   status: SignFlowStatusView;
   sort: SignFlowSortColumn;
   order: SignFlowSortOrder;
+  /** The batch whose flows alone are listed; null for every flow. */
+  batch: string | null;
   /** The page asked for; null for the bare call, which answers every flow. */
   paging: { page: number; pageSize: number } | null;
 }
@@ -110,6 +115,7 @@ export function resolveSignFlowListQuery(query: SignFlowListQuery): ResolvedSign
   return {
     q: query.q ?? defaults.q,
     status: query.status ?? defaults.status,
+    batch: query.batch ? query.batch : null,
     sort: query.sort ?? defaults.sort,
     // A column named without an order reads from the top, as a first click on its header does.
     order: query.order ?? (query.sort === undefined ? defaults.order : 'asc'),

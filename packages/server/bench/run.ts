@@ -5,6 +5,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { createWebDist } from '../test/support/test-app.ts';
 import { benchAbuse, printAbuse } from './abuse-bench.ts';
+import { benchBulk, printBulk } from './bulk-bench.ts';
 import { benchList, seedFlows, type ListBenchRow } from './list-bench.ts';
 import { benchLoad } from './load-bench.ts';
 import { benchMemory } from './memory-bench.ts';
@@ -22,11 +23,19 @@ import { benchWeb, printWeb } from './web-bench.ts';
  * (--starts=N, default 20), soak (--minutes=N, default 30; only when named), abuse
  * (--minutes=N, default 10; only when named) and races (--runs=N, default 100,
  * --race=<part of a race's name>; only when named, on both databases unless sqlite or
- * postgres is) and web (--runs=N, default 3, --resources lists each file a page loads and where its main-thread time went, --pages=list,edit runs only those pages; only
- * when named: builds the web app and runs Lighthouse on its pages in Debian's Chromium).
+ * postgres is), web (--runs=N, default 3, --resources lists each file a page loads and where
+ * its main-thread time went, --pages=list,edit runs only those pages; only when named: builds
+ * the web app and runs Lighthouse on its pages in Debian's Chromium) and bulk (--rows=N,
+ * default 1000, after a baseline of a tenth; only when named).
  */
 async function main() {
   const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  if (only.includes('bulk')) {
+    const rows = numberOption('rows', 1000);
+    if (!printBulk(await benchBulk([Math.max(1, Math.round(rows / 10)), rows])))
+      process.exitCode = 1;
+    return;
+  }
   if (only.includes('races')) {
     const databases = only.filter((arg) => arg === 'sqlite' || arg === 'postgres');
     const named = process.argv.find((arg) => arg.startsWith('--race='))?.slice('--race='.length);

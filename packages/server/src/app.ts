@@ -5,6 +5,9 @@ import { registerApiTokenRoutes } from './api-tokens/api-tokens.routes.ts';
 import type { Resolver } from './webhooks/webhook-sender.ts';
 import { webhookOpenApi } from './webhooks/webhook-openapi.ts';
 import { registerWebhooks } from './webhooks/webhooks.module.ts';
+import { registerBulkSend } from './bulk-send/bulk-send.module.ts';
+import type { BulkSendJobDeps } from './bulk-send/bulk-send-job.ts';
+import { templatesSource } from './bulk-send/templates-source.ts';
 import { registerAuthJobs } from './auth/auth.jobs.ts';
 import { registerIdentity } from './auth/identity.ts';
 import { samlLoginMethod } from './auth/saml/saml-browser-binding.ts';
@@ -61,6 +64,11 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
   /** How webhook host names resolve; tests pass their own, so no test asks a real DNS server. */
   webhookResolver?: Resolver;
+  /** How the bulk-send job paces itself; tests stop a batch halfway with a few rows per run. */
+  bulkSendTuning?: Pick<
+    BulkSendJobDeps,
+    'parallel' | 'runBudgetMs' | 'rowsPerRun' | 'continueAfterMs'
+  >;
 }
 
 declare module 'fastify' {
@@ -77,6 +85,7 @@ export async function buildApp({
   clock = systemClock,
   logStream,
   webhookResolver,
+  bulkSendTuning,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -182,6 +191,16 @@ export async function buildApp({
   await registerSignFlowRoutes(app, signFlowDeps);
   await registerSignFlowFileRoutes(app, signFlowDeps);
   await registerTemplateRoutes(app, signFlowDeps);
+  await registerBulkSend(app, {
+    db: database.db,
+    clock,
+    scratch,
+    worker,
+    logger: jobLog,
+    maxRows: config.bulkSendMaxRows,
+    source: templatesSource(signFlowDeps),
+    ...(bulkSendTuning ? { tuning: bulkSendTuning } : {}),
+  });
   await registerPkiRoutes(app, trust, { tsaPublic: config.tsaPublic });
   await registerSigning(app, {
     db: database.db,

@@ -132,10 +132,15 @@ describe('the OpenAPI document of the portal (built-in login, public time-stamp 
       'get /api/esign/Templates': 'signflows:read',
       'post /api/esign/Templates/{templateId}/signflows': 'signflows:write',
       'put /api/esign/Templates/{templateId}': 'signflows:write',
+      'post /api/esign/Templates/{templateId}/bulk': 'signflows:write',
+      'get /api/esign/Templates/{templateId}/bulk': 'signflows:read',
+      'get /api/esign/Batches/{id}': 'signflows:read',
+      'post /api/esign/Batches/{id}/send': 'signflows:write',
+      'post /api/esign/Batches/{id}/cancel': 'signflows:write',
     });
     for (const key of Object.keys(bearerScopes))
       expect(key).toMatch(
-        / \/api\/esign\/(SignFlows|Templates|Report\/(signings|authentications)$)/,
+        / \/api\/esign\/(SignFlows|Templates|Batches|Report\/(signings|authentications)$)/,
       );
     expect(document.paths['/api/esign/ApiTokens']?.post?.security).toEqual([{ sessionCookie: [] }]);
     const scheme = JSON.stringify(document.components?.securitySchemes?.bearerAuth);

@@ -44,6 +44,8 @@ export const auditOperations = {
   webhookChanged: 'Webhook Changed',
   webhookDeleted: 'Webhook Deleted',
   webhookDisabled: 'Webhook Disabled',
+  bulkBatchSent: 'Bulk Batch Sent',
+  bulkBatchCancelled: 'Bulk Batch Cancelled',
   templateCreated: 'Template Created',
   templateChanged: 'Template Changed',
   templateDeleted: 'Template Deleted',

@@ -91,6 +91,8 @@ export const EnvSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   API_TOKEN_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** Rows (flows) one bulk-send batch may have. */
+  BULK_SEND_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(1000),
   API_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Where webhooks may go: `public` (any public address), host names, addresses and CIDR ranges. */
   WEBHOOK_ALLOWED_HOSTS: z.string().default('public'),

@@ -49,6 +49,8 @@ export interface AppConfig {
   /** Where webhooks may be sent (WEBHOOK_ALLOWED_HOSTS), and whether http to 127.0.0.1 is allowed. */
   webhooks: { allowedHosts: OutboundPolicy; allowHttp: boolean };
   maxUploadBytes: number;
+  /** The most rows (flows) one bulk-send batch may have (BULK_SEND_MAX_ROWS). */
+  bulkSendMaxRows: number;
   autoDeleteDays: number;
   /** A new flow's deadline, in days from today: the date the sender is offered; then the flow expires. */
   signingDeadlineDays: number;
@@ -168,6 +170,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       allowHttp: env.WEBHOOK_ALLOW_HTTP,
     },
     maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
+    bulkSendMaxRows: env.BULK_SEND_MAX_ROWS,
     autoDeleteDays: env.AUTO_DELETE_DAYS,
     signingDeadlineDays: env.SIGNING_DEADLINE_DAYS,
     signingDeadlineMaxDays: env.SIGNING_DEADLINE_MAX_DAYS,

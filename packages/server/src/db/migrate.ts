@@ -21,6 +21,7 @@ import { webhooks } from './migrations/0017-webhooks.ts';
 import { flowExpiryDate } from './migrations/0018-flow-expiry-date.ts';
 import { flowRecipients } from './migrations/0019-flow-recipients.ts';
 import { templates } from './migrations/0020-templates.ts';
+import { bulkBatches } from './migrations/0021-bulk-batches.ts';
 
 /** The one list of migrations, in order; both databases run the same list. */
 const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
@@ -44,6 +45,7 @@ const migrations: Array<[string, (context: MigrationContext) => Migration]> = [
   ['0018-flow-expiry-date', flowExpiryDate],
   ['0019-flow-recipients', flowRecipients],
   ['0020-templates', templates],
+  ['0021-bulk-batches', bulkBatches],
 ];
 
 class StaticProvider implements MigrationProvider {

@@ -390,6 +390,39 @@ export interface WebhookDeliveriesTable {
 }
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 
+/** checked: waits for send; invalid: its file had problems; sending; done; cancelled. */
+export type BulkBatchStatus = 'checked' | 'invalid' | 'sending' | 'done' | 'cancelled';
+
+export interface BulkBatchesTable {
+  id: string;
+  template_id: string;
+  owner_id: string;
+  status: BulkBatchStatus;
+  total: number;
+  problem_count: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type BulkBatchRow = Selectable<BulkBatchesTable>;
+
+/** queued → sending (its flow being made) → sent or failed; queued → cancelled. */
+export type BulkRowStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
+
+export interface BulkBatchRowsTable {
+  batch_id: string;
+  /** The row as a spreadsheet numbers it (the header is row 1). */
+  row_number: number;
+  /** JSON: [{ Role, Name, Email, PersonalIdentityCode }]. */
+  people: string;
+  flow_name: string | null;
+  note: string | null;
+  status: BulkRowStatus;
+  flow_id: string | null;
+  failure: string | null;
+  updated_at: Timestamp;
+}
+export type BulkBatchRowRow = Selectable<BulkBatchRowsTable>;
+
 /** A flow kept for use again (0020): a template's own settings; its roles and files beside it. */
 export interface TemplatesTable {
   id: string;
@@ -445,6 +478,8 @@ export interface Database {
   templates: TemplatesTable;
   template_roles: TemplateRolesTable;
   template_files: TemplateFilesTable;
+  bulk_batches: BulkBatchesTable;
+  bulk_batch_rows: BulkBatchRowsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   api_tokens: ApiTokensTable;

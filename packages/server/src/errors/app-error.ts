@@ -1,6 +1,7 @@
 import {
   accountErrorMessages,
   apiTokenErrorMessages,
+  bulkErrorMessages,
   errorKeys,
   errorMessages,
   groupErrorMessages,
@@ -9,6 +10,7 @@ import {
   webhookErrorMessages,
   type AccountErrorKey,
   type ApiTokenErrorKey,
+  type BulkErrorKey,
   type ErrorKey,
   type FieldIssue,
   type GroupErrorKey,
@@ -46,7 +48,8 @@ type PreciseErrorKey =
   | AccountErrorKey
   | VerifyErrorKey
   | ApiTokenErrorKey
-  | WebhookErrorKey;
+  | WebhookErrorKey
+  | BulkErrorKey;
 const preciseMessages: Record<PreciseErrorKey, string> = {
   ...signingErrorMessages,
   ...groupErrorMessages,
@@ -54,6 +57,7 @@ const preciseMessages: Record<PreciseErrorKey, string> = {
   ...verifyErrorMessages,
   ...apiTokenErrorMessages,
   ...webhookErrorMessages,
+  ...bulkErrorMessages,
 };
 
 /** An error meant for the caller: its code picks the status and the translated message. */

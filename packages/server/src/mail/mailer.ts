@@ -83,13 +83,38 @@ export function createMailer({
       close: () => undefined,
     };
   }
-  // One connection per message and no retries here: the mail job retries with backoff.
-  const transport = nodemailer.createTransport({
-    url,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  });
+  // No retries here: the mail job retries with backoff. Connections are pooled while mail
+  // flows and closed after a moment of quiet: a connection per message cost a greeting each
+  // (100 ms against a server that delays it), which made a bulk batch's invitations wait
+  // minutes, and a connection kept open when idle would hold the SMTP server's sockets.
+  const idleCloseMs = 1000;
+  let pool: ReturnType<typeof nodemailer.createTransport> | null = null;
+  let inFlight = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const transportNow = () => {
+    clearTimeout(idleTimer);
+    pool ??= nodemailer.createTransport({
+      url,
+      pool: true,
+      maxConnections: 2,
+      maxMessages: 100,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
+    return pool;
+  };
+  const closePool = () => {
+    clearTimeout(idleTimer);
+    pool?.close();
+    pool = null;
+  };
+  const released = () => {
+    inFlight -= 1;
+    if (inFlight > 0) return;
+    idleTimer = setTimeout(closePool, idleCloseMs);
+    idleTimer.unref();
+  };
   return {
     async send(message) {
       const streams: Readable[] = [];
@@ -105,12 +130,18 @@ export function createMailer({
           });
         }
         const { to, subject, text, html } = message;
-        await transport.sendMail({ from, to, subject, text, html, attachments });
+        const transport = transportNow();
+        inFlight += 1;
+        try {
+          await transport.sendMail({ from, to, subject, text, html, attachments });
+        } finally {
+          released();
+        }
       } finally {
         // A message that failed half-way leaves no file open.
         for (const stream of streams) stream.destroy();
       }
     },
-    close: () => transport.close(),
+    close: closePool,
   };
 }

@@ -48,6 +48,16 @@ export async function listFlows(
     );
   }
   if (query.status !== 'all') base = base.where('status', '=', query.status);
+  if (query.batch !== null) {
+    const { batch } = query;
+    base = base.where('sign_flows.id', 'in', (eb) =>
+      eb
+        .selectFrom('bulk_batch_rows')
+        .select('flow_id')
+        .where('batch_id', '=', batch)
+        .where('flow_id', 'is not', null),
+    );
+  }
   const sorted = base
     .selectAll('sign_flows')
     .orderBy(sortColumns[query.sort], (ob) =>

@@ -40,7 +40,7 @@ export const sessionsOutlastMovedClock = {
 export function useTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: Pick<AppDependencies, 'clock' | 'logStream' | 'webhookResolver'> = {},
+  options: Pick<AppDependencies, 'clock' | 'logStream' | 'webhookResolver' | 'bulkSendTuning'> = {},
 ): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {

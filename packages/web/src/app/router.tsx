@@ -48,6 +48,8 @@ const handles = {
   account: { title: ({ t }) => t('account.title') },
   apiAccess: { title: ({ t }) => t('apiTokens.title') },
   webhooks: { title: ({ t }) => t('webhooks.title') },
+  bulkSend: { title: ({ t }) => t('bulk.title') },
+  batch: { title: ({ t }) => t('bulk.batch.title') },
   accounts: { title: ({ t }) => t('accounts.title') },
   verify: { title: ({ t }) => t('verify.title') },
   notFound: { title: ({ t }) => t('notFound.title') },
@@ -195,6 +197,22 @@ export function createAppRouter({
               ...screen(async () => ({
                 Component: (await import('../features/webhooks/routes/webhooks-route.tsx'))
                   .WebhooksRoute,
+              })),
+            },
+            {
+              path: paths.bulkSend.path,
+              handle: handles.bulkSend,
+              ...screen(async () => ({
+                Component: (await import('../features/bulk-send/routes/bulk-send-route.tsx'))
+                  .BulkSendRoute,
+              })),
+            },
+            {
+              path: paths.batch.path,
+              handle: handles.batch,
+              ...screen(async () => ({
+                Component: (await import('../features/bulk-send/routes/batch-route.tsx'))
+                  .BatchRoute,
               })),
             },
             {

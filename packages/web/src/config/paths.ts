@@ -42,6 +42,16 @@ export const paths = {
   webhooks: { path: '/webhooks', getHref: () => '/webhooks' },
   /** The public verification of a signed PDF, no login needed (an addition to SPEC §2). */
   verify: { path: '/verify', getHref: () => '/verify' },
+  /** Send a template in bulk from a CSV (issue 18; an addition to SPEC §2). */
+  bulkSend: {
+    path: '/templates/:templateId/bulk',
+    getHref: (templateId: string) => `/templates/${encodeURIComponent(templateId)}/bulk`,
+  },
+  /** A bulk-send batch's progress (issue 18). */
+  batch: {
+    path: '/batches/:batchId',
+    getHref: (batchId: string) => `/batches/${encodeURIComponent(batchId)}`,
+  },
   /** The built-in login's accounts, for administrators (an addition to SPEC §2). */
   accounts: { path: '/accounts', getHref: () => '/accounts' },
 } as const;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useSignFlowList } from '../api/get-signflow-list.ts';
+import { BatchFilterChip } from '../components/list/batch-filter-chip.tsx';
 import { ColumnChooser } from '../components/list/column-chooser.tsx';
 import { SignFlowListDialogs, type OpenDialog } from '../components/list/signflow-list-dialogs.tsx';
 import { SignFlowListResults } from '../components/list/signflow-list-results.tsx';
@@ -53,7 +54,8 @@ export function SignFlowListRoute() {
   const lastPage = data === undefined ? 1 : countPages(data.Total, data.PageSize);
   const pastTheEnd = data !== undefined && !list.isPlaceholderData && state.page > lastPage;
   // Nothing to search or arrange yet: the welcome says how to start.
-  const emptyAccount = data?.Total === 0 && state.q === '' && state.view === 'all';
+  const emptyAccount =
+    data?.Total === 0 && state.q === '' && state.view === 'all' && state.batch === '';
   useEffect(() => {
     if (pastTheEnd) void update({ page: lastPage }, { replace: true });
   }, [pastTheEnd, lastPage, update]);
@@ -85,6 +87,7 @@ export function SignFlowListRoute() {
         </div>
       </div>
       <SignFlowStatusViews current={state.view} searchFor={(view) => searchFor({ view })} />
+      {state.batch !== '' && <BatchFilterChip onRemove={() => void update({ batch: '' })} />}
       {!emptyAccount && (
         <div className="signflow-list__toolbar">
           <SignFlowListSearch value={state.q} onSearch={handleSearch} />

@@ -21,6 +21,7 @@ describe('the list state in the query string', () => {
       order: 'desc',
       page: 1,
       pageSize: 20,
+      batch: '',
     });
   });
 
@@ -32,6 +33,7 @@ describe('the list state in the query string', () => {
       order: 'asc',
       page: 3,
       pageSize: 50,
+      batch: '',
     });
   });
 
@@ -58,8 +60,18 @@ describe('the list state in the query string', () => {
       order: 'asc',
       page: 4,
       pageSize: 100,
+      batch: 'b-1',
     };
     expect(parseListState(toSearchParams(state))).toEqual(state);
+  });
+});
+
+describe('the batch filter', () => {
+  it('asks the API for one batch’s flows and starts again from the first page when it goes', () => {
+    const state: ListState = { ...defaultListState, batch: 'b-1', page: 3 };
+    expect(toApiQuery(state)).toMatchObject({ batch: 'b-1' });
+    expect(toApiQuery(defaultListState)).not.toHaveProperty('batch');
+    expect(changeListState(state, { batch: '' })).toMatchObject({ batch: '', page: 1 });
   });
 });
 

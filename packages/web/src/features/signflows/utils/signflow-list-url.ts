@@ -30,6 +30,8 @@ export interface ListState {
   order: SortOrder;
   page: number;
   pageSize: number;
+  /** Only the flows of this bulk-send batch; '' for every flow. */
+  batch: string;
 }
 
 // The contract's defaults (the most recently changed first); 'all' is the view of every status.
@@ -40,6 +42,7 @@ export const defaultListState: ListState = {
   order: defaultSignFlowListQuery.order,
   page: defaultSignFlowListQuery.page,
   pageSize: defaultSignFlowListQuery.pageSize,
+  batch: '',
 };
 
 function isStatusView(value: string | null): value is StatusView {
@@ -65,6 +68,7 @@ export function parseListState(params: URLSearchParams): ListState {
     order: order === 'asc' || order === 'desc' ? order : defaultListState.order,
     page: positiveInteger(params.get('page')) ?? defaultListState.page,
     pageSize: pageSizeChoices.find((choice) => choice === pageSize) ?? defaultListState.pageSize,
+    batch: params.get('batch')?.trim().slice(0, 64) ?? defaultListState.batch,
   };
 }
 
@@ -86,13 +90,14 @@ export function toApiQuery(state: ListState): SignFlowListQuery {
     order: state.order,
     page: state.page,
     pageSize: state.pageSize,
+    ...(state.batch === '' ? {} : { batch: state.batch }),
   };
 }
 
 /** Applies a change; a new view, search, sort or page size starts again from the first page. */
 export function changeListState(state: ListState, change: Partial<ListState>): ListState {
   const next = { ...state, ...change };
-  const refiltered = (['view', 'q', 'sort', 'order', 'pageSize'] as const).some(
+  const refiltered = (['view', 'q', 'sort', 'order', 'pageSize', 'batch'] as const).some(
     (key) => next[key] !== state[key],
   );
   return refiltered && change.page === undefined ? { ...next, page: 1 } : next;

@@ -52,6 +52,16 @@ export function TemplateList({ items, labelledBy, busyId, onAction }: TemplateLi
               {t('templates.actions.use')}
               <span className="visually-hidden">: {item.Name}</span>
             </Button>
+            {item.RoleNames.length > 0 && (
+              <Link
+                className="btn btn-outline-primary btn-sm"
+                to={paths.bulkSend.getHref(item.Guid)}
+                data-testid="template-bulk"
+              >
+                {t('bulk.sendInBulk')}
+                <span className="visually-hidden">: {item.Name}</span>
+              </Link>
+            )}
             <Link
               className="btn btn-outline-secondary btn-sm"
               to={paths.templateEdit.getHref(item.Guid)}
