@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FileDropZone } from '../../../components/file-drop-zone/file-drop-zone.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -28,6 +29,7 @@ export function BulkSendRoute() {
   const send = useSendBatch();
   const navigate = useNavigate();
   const fileId = useId();
+  const fileHelpId = useId();
   const resultId = useId();
   const resultRef = useRef<HTMLHeadingElement>(null);
   const confirmTitleId = useId();
@@ -80,20 +82,31 @@ export function BulkSendRoute() {
       <section className="mb-4">
         <h2 className="h4">{t('bulk.step2')}</h2>
         <Form onSubmit={handleCheck}>
-          <Form.Group controlId={fileId} className="mb-3">
-            <Form.Label>{t('bulk.file')}</Form.Label>
-            <Form.Control
-              type="file"
+          <div className="mb-3" role="group" aria-labelledby={fileId}>
+            <div id={fileId} className="form-label">
+              {t('bulk.file')}
+            </div>
+            <FileDropZone
+              hint={t('bulk.dropFile')}
+              buttonLabel={t('bulk.chooseFile')}
               accept=".csv,text/csv"
-              onChange={(event) => {
-                const input = event.target as HTMLInputElement;
-                setFile(input.files?.[0] ?? null);
+              inputTestId="bulk-file"
+              describedBy={fileHelpId}
+              onFiles={(picked) => {
+                setFile(picked[0] ?? null);
                 check.reset();
               }}
-              data-testid="bulk-file"
-            />
-            <Form.Text>{t('bulk.fileHelp', { max: template.data.MaxRows })}</Form.Text>
-          </Form.Group>
+            >
+              {file !== null && (
+                <p className="mb-2 text-break" data-testid="bulk-file-name">
+                  {t('bulk.chosenFile', { name: file.name })}
+                </p>
+              )}
+            </FileDropZone>
+            <Form.Text id={fileHelpId}>
+              {t('bulk.fileHelp', { max: template.data.MaxRows })}
+            </Form.Text>
+          </div>
           <Button type="submit" disabled={!file || check.isPending} data-testid="bulk-check">
             {check.isPending ? t('bulk.checking') : t('bulk.check')}
           </Button>

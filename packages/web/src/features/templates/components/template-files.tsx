@@ -1,9 +1,9 @@
 import type { Template } from '@esign/contract';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
+import { FileDropZone } from '../../../components/file-drop-zone/file-drop-zone.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import {
   templateFileUrl,
@@ -36,12 +36,10 @@ export function TemplateFiles({ template, editable }: TemplateFilesProps) {
   const problemText = useProblemText();
   const [problem, setProblem] = useState<string | null>(null);
   const [status, setStatus] = useState('');
-  const signInput = useRef<HTMLInputElement>(null);
-  const attachmentInput = useRef<HTMLInputElement>(null);
 
-  const add = async (kind: TemplateFileKind, files: FileList | null) => {
+  const add = async (kind: TemplateFileKind, files: File[]) => {
     setProblem(null);
-    for (const file of Array.from(files ?? [])) {
+    for (const file of files) {
       setStatus(t('signflow.edit.document.uploading', { name: file.name }));
       try {
         await upload.mutateAsync({ id: template.Guid, kind, file });
@@ -52,8 +50,6 @@ export function TemplateFiles({ template, editable }: TemplateFilesProps) {
         break;
       }
     }
-    if (signInput.current) signInput.current.value = '';
-    if (attachmentInput.current) attachmentInput.current.value = '';
   };
   const drop = (kind: TemplateFileKind, fileId: string, name: string) => {
     setProblem(null);
@@ -104,21 +100,20 @@ export function TemplateFiles({ template, editable }: TemplateFilesProps) {
         </ul>
       )}
       {editable && (
-        <Form.Group controlId="template-signfile" className="mb-3">
-          <Form.Label className="small">
-            {template.SignFileInfo === null
-              ? t('signflow.edit.actions.addFile')
-              : t('signflow.edit.actions.replaceFile')}
-          </Form.Label>
-          <Form.Control
-            ref={signInput}
-            type="file"
+        <div className="mb-3">
+          <FileDropZone
+            hint={t('signflow.edit.document.dropFile')}
+            buttonLabel={
+              template.SignFileInfo === null
+                ? t('signflow.edit.actions.addFile')
+                : t('signflow.edit.actions.replaceFile')
+            }
             accept="application/pdf,.pdf"
             disabled={busy}
-            onChange={(event) => void add('signfile', (event.target as HTMLInputElement).files)}
-            data-testid="template-signfile-input"
+            inputTestId="template-signfile-input"
+            onFiles={(files) => void add('signfile', files.slice(0, 1))}
           />
-        </Form.Group>
+        </div>
       )}
       <h3 className="h6">{t('signflow.edit.document.attachments')}</h3>
       {template.AttachmentInfo.length === 0 ? (
@@ -129,17 +124,17 @@ export function TemplateFiles({ template, editable }: TemplateFilesProps) {
         </ul>
       )}
       {editable && (
-        <Form.Group controlId="template-attachments" className="mb-3">
-          <Form.Label className="small">{t('signflow.edit.actions.addAttachments')}</Form.Label>
-          <Form.Control
-            ref={attachmentInput}
-            type="file"
+        <div className="mb-3">
+          <FileDropZone
+            hint={t('signflow.edit.document.dropAttachments')}
+            buttonLabel={t('signflow.edit.actions.addAttachments')}
+            accept=""
             multiple
             disabled={busy}
-            onChange={(event) => void add('attachment', (event.target as HTMLInputElement).files)}
-            data-testid="template-attachment-input"
+            inputTestId="template-attachment-input"
+            onFiles={(files) => void add('attachment', files)}
           />
-        </Form.Group>
+        </div>
       )}
       <p role="status" className="small text-body-secondary mb-0">
         {status}

@@ -2,7 +2,7 @@ import { limits } from '@esign/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileActions } from './file-actions.ts';
-import { FileDropZone } from './file-drop-zone.tsx';
+import { FileDropZone } from '../../../../components/file-drop-zone/file-drop-zone.tsx';
 import { StoredFileRow } from './stored-file-row.tsx';
 import { fieldIds, NoticeList } from './signflow-edit-field-error.tsx';
 import type { Notice } from './signflow-edit-notices.ts';

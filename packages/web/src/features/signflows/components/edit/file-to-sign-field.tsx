@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileDropZone } from './file-drop-zone.tsx';
+import { FileDropZone } from '../../../../components/file-drop-zone/file-drop-zone.tsx';
 import { StoredFileRow } from './stored-file-row.tsx';
 import type { FileActions } from './file-actions.ts';
 import { fieldIds, NoticeList } from './signflow-edit-field-error.tsx';

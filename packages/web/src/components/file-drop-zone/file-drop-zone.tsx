@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
+import './file-drop-zone.css';
 
 interface FileDropZoneProps {
   /** The text beside the button, e.g. 'Drop a PDF file here…'. */
@@ -18,7 +19,8 @@ interface FileDropZoneProps {
 
 /**
  * Choosing files with a button (keyboard) or dropping them on the area (pointer). The file
- * input itself stays hidden; the button opens it.
+ * input itself stays hidden; the button opens it, so its words are the interface's language,
+ * not the browser's ("Choose File" on a Finnish page).
  */
 export function FileDropZone({
   hint,
