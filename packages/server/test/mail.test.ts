@@ -60,6 +60,11 @@ const paramsOf: MailParams = {
   },
   failed: { flowName: invitation.flowName, reason: 'time-stamp service down', link },
   deadlineExtended: { ...invitation, expiryDate: '2026-04-30' },
+  viewerDeadlineExtended: {
+    ...invitation,
+    expiryDate: '2026-04-30',
+    link: 'https://portal.example.fi/view/abc123',
+  },
   expired: { ...invitation },
   expiredSender: { flowName: invitation.flowName, signed: 1, total: 3, link },
   webhookDisabled: {

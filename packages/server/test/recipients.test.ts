@@ -246,6 +246,25 @@ describe.each(databaseKinds)('copy recipients and viewers, on %s', (kind) => {
     ]);
   });
 
+  it('tells the viewer, with the same link, when the sender gives more time; the copy recipient hears nothing', async () => {
+    const owner = await sender();
+    const name = `Lisäaika ${kind}`;
+    const { id, to, viewerPath } = await sendWithRecipients(owner, name, 'en');
+    const current = (await owner.get(`${flows}/${id}`)).json().ExpiryDate as string;
+    const later = new Date(Date.parse(`${current}T12:00:00Z`) + 10 * day)
+      .toISOString()
+      .slice(0, 10);
+    const extended = await owner.post(`${flows}/${id}/expirydate`, { ExpiryDate: later });
+    expect(extended.statusCode, extended.body).toBe(200);
+    await runJobs();
+    const [, notice] = await mailsTo(db(), to.viewer);
+    expect(notice?.subject).toBe(`More time to read: ${name}`);
+    const written = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+    expect(notice?.text_body).toContain(written.format(new Date(`${later}T12:00:00Z`)));
+    expect(pathIn(notice?.text_body ?? '', 'view')).toBe(viewerPath);
+    expect((await mailsTo(db(), to.copy)).map((m) => m.subject)).toHaveLength(1);
+  });
+
   it('ends the viewer link when the flow is cancelled, and forgets it when the flow is deleted', async () => {
     const owner = await sender();
     const { id, viewerPath } = await sendWithRecipients(owner, `Peruttava ${kind}`);

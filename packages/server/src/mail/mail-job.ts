@@ -33,6 +33,7 @@ const MailJobPayload = z.discriminatedUnion('template', [
   payloadOf('inspector'),
   payloadOf('failed'),
   payloadOf('deadlineExtended'),
+  payloadOf('viewerDeadlineExtended'),
   payloadOf('expired'),
   payloadOf('expiredSender'),
   payloadOf('webhookDisabled'),

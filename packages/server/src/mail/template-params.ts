@@ -77,6 +77,15 @@ export const mailParamSchemas = {
     expiryDate: z.iso.date(),
     link: Link,
   }),
+  /** To a viewer whose link still works: the sender moved the deadline, so the link lasts longer. */
+  viewerDeadlineExtended: z.object({
+    flowName: z.string(),
+    senderName: z.string(),
+    organisation: z.string(),
+    /** The new last day to sign (YYYY-MM-DD), the last day the link can work. */
+    expiryDate: z.iso.date(),
+    link: Link,
+  }),
   /** To a signer: the deadline passed before everyone signed. */
   expired: z.object({ flowName: z.string(), senderName: z.string(), organisation: z.string() }),
   /** To the sender: the same, with how far it got. */

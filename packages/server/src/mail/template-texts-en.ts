@@ -218,6 +218,17 @@ export const englishMail: MailTexts = {
       automatic,
     ],
   }),
+  viewerDeadlineExtended: (params) => ({
+    subject: `More time to read: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} has extended the deadline of the signing request for the document “${params.flowName}”, which you were sent to read. Your link works while the request is open, at the latest until the end of ${calendarDate(params.expiryDate, 'en-GB')}. You do not sign it.`,
+      ),
+      link('Read the document', params.link),
+      paragraph('The link is personal: please do not forward this message.'),
+      automatic,
+    ],
+  }),
   expired: (params) => ({
     subject: `Signature request expired: ${params.flowName}`,
     blocks: [

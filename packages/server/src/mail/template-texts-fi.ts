@@ -219,6 +219,17 @@ export const finnishMail: MailTexts = {
       automatic,
     ],
   }),
+  viewerDeadlineExtended: (params) => ({
+    subject: `Lisää aikaa lukea: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} jatkoi sinulle luettavaksi lähetetyn asiakirjan ”${params.flowName}” allekirjoituspyynnön määräaikaa. Linkkisi toimii niin kauan kuin pyyntö on avoinna, viimeistään ${calendarDate(params.expiryDate, 'fi-FI')} loppuun. Sinun ei tarvitse allekirjoittaa asiakirjaa.`,
+      ),
+      link('Lue asiakirja', params.link),
+      paragraph('Linkki on henkilökohtainen, joten älä välitä tätä viestiä eteenpäin.'),
+      automatic,
+    ],
+  }),
   expired: (params) => ({
     subject: `Allekirjoituspyyntö vanhentui: ${params.flowName}`,
     blocks: [

@@ -219,6 +219,17 @@ export const swedishMail: MailTexts = {
       automatic,
     ],
   }),
+  viewerDeadlineExtended: (params) => ({
+    subject: `Mer tid att läsa: ${params.flowName}`,
+    blocks: [
+      paragraph(
+        `${senderOf(params)} har förlängt tidsfristen för signeringsbegäran för dokumentet ”${params.flowName}”, som du har fått för att läsa. Din länk fungerar så länge begäran är öppen, senast till slutet av ${calendarDate(params.expiryDate, 'sv-SE')}. Du undertecknar det inte.`,
+      ),
+      link('Läs dokumentet', params.link),
+      paragraph('Länken är personlig, så vidarebefordra inte det här meddelandet.'),
+      automatic,
+    ],
+  }),
   expired: (params) => ({
     subject: `Signeringsbegäran har gått ut: ${params.flowName}`,
     blocks: [

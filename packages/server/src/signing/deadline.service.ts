@@ -4,17 +4,19 @@ import { auditOperations, recordAuditEvent } from '../audit/audit.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { enqueueMail } from '../mail/mail-job.ts';
 import { flowConflict } from '../signflows/flow-state.ts';
-import { listSigners } from '../signflows/flow-records.ts';
+import { listRecipients, listSigners } from '../signflows/flow-records.ts';
 import { deadlineOf, expiryDateOf, expiryDateProblems } from './expiry-date.ts';
 import { invitedOthers } from './reject.service.ts';
 import { days, type SigningDeps } from './signing-deps.ts';
-import { signingLink, signingToken } from './signing-links.ts';
+import { recipientLink } from './signing-addresses.ts';
+import { signingLink, signingToken, viewerToken } from './signing-links.ts';
 import { moveSentFlowDeadline } from './signing.repository.ts';
 
 /**
  * Moves the deadline of a flow out for signing to the end of a later date (at most
  * SIGNING_DEADLINE_MAX_DAYS ahead), with its deletion date; the change is audited and every
- * invited signer who has not signed is mailed the new date. A date not later than the
+ * invited signer who has not signed, and every viewer (whose link lasts as long), is mailed
+ * the new date. A date not later than the
  * current one, past or too far is 400 and changes nothing; a flow no longer out is 409.
  */
 export async function extendDeadline(
@@ -64,6 +66,26 @@ export async function extendDeadline(
             organisation: user.organisation ?? deps.config.organizationName,
             expiryDate,
             link: signingLink(deps.config.publicUrl, token),
+          },
+        },
+        now,
+      );
+    }
+    for (const viewer of await listRecipients(trx, flow.id, 'viewer')) {
+      if (viewer.token_salt === null || viewer.token_hash === null) continue;
+      const token = viewerToken(deps.config.sessionSecret, viewer.id, viewer.token_salt);
+      await enqueueMail(
+        trx,
+        {
+          to: viewer.email,
+          template: 'viewerDeadlineExtended',
+          language: flow.language,
+          params: {
+            flowName: flow.name,
+            senderName: user.displayName,
+            organisation: user.organisation ?? deps.config.organizationName,
+            expiryDate,
+            link: recipientLink(deps.config.publicUrl, 'viewer', token),
           },
         },
         now,
