@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FileInfo, IsoDateTime } from './entities.ts';
+import { ErrorBody } from './errors.ts';
 import { SignatureLevel, SignatureProcess } from './enums.ts';
 import { Language } from './languages.ts';
 import { isValidPersonalIdentityCode } from './personal-identity-code.ts';
@@ -138,6 +139,13 @@ export const Template = z.object({
   LastModifiedDate: IsoDateTime,
 });
 export type Template = z.infer<typeof Template>;
+
+/**
+ * The 409 of a template save that lost to another (its Version had moved on): `current` is the
+ * template as it is now, so the caller can show it and save again.
+ */
+export const TemplateConflictBody = ErrorBody.omit({ current: true }).extend({ current: Template });
+export type TemplateConflictBody = z.infer<typeof TemplateConflictBody>;
 
 export const TemplateListItem = z.object({
   Guid: z.string(),

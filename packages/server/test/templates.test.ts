@@ -129,6 +129,14 @@ describe.each(databaseKinds)('templates on %s', (kind) => {
       payload: templateBody({ GroupId: group.Id, Version: template.Version }),
     });
     expect(stale.statusCode).toBe(409);
+    // With the template as the winning save left it, to show and save again; nothing changed.
+    expect(stale.json()).toMatchObject({
+      issues: [{ path: 'Version', key: 'validation.changedMeanwhile' }],
+      current: { Guid: template.Guid, Version: sharedBody.Version, GroupId: group.Id },
+    });
+    expect((await owner.get(`${templates}/${template.Guid}`)).json().Version).toBe(
+      sharedBody.Version,
+    );
 
     const editable = await owner.request({
       method: 'PUT',

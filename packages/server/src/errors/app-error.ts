@@ -16,6 +16,7 @@ import {
   type GroupErrorKey,
   type SigningErrorKey,
   type SignFlowState,
+  type Template,
   type VerifyErrorKey,
   type WebhookErrorKey,
 } from '@esign/contract';
@@ -66,8 +67,8 @@ export class AppError extends Error {
   readonly issues: FieldIssue[] | undefined;
   /** A more precise message key than the code's own (the signer's side, group conflicts). */
   readonly key: ErrorKey | PreciseErrorKey;
-  /** For a lost race: the flow's state now, sent beside the error. */
-  readonly current: SignFlowState | undefined;
+  /** For a lost race: the flow's state (or the template) now, sent beside the error. */
+  readonly current: SignFlowState | Template | undefined;
 
   constructor(
     code: ErrorCode,
@@ -75,7 +76,7 @@ export class AppError extends Error {
       issues?: FieldIssue[];
       cause?: unknown;
       key?: PreciseErrorKey;
-      current?: SignFlowState;
+      current?: SignFlowState | Template;
     } = {},
   ) {
     super(options.key ? preciseMessages[options.key] : errorMessages[errorTable[code].key], {

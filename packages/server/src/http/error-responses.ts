@@ -1,6 +1,7 @@
 import {
   ErrorBody as ContractErrorBody,
   FlowConflictBody as ContractFlowConflictBody,
+  TemplateConflictBody as ContractTemplateConflictBody,
 } from '@esign/contract';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
@@ -14,6 +15,10 @@ import { z } from 'zod';
 export const ErrorBody = ContractErrorBody.meta({ title: 'ErrorBody' });
 /** A 409 on one sign flow that lost to its state, with `current`. */
 export const FlowConflictBody = ContractFlowConflictBody.meta({ title: 'FlowConflictBody' });
+/** A 409 on a template whose Version moved on, with the template now as `current`. */
+export const TemplateConflictBody = ContractTemplateConflictBody.meta({
+  title: 'TemplateConflictBody',
+});
 
 /** What each error status means wherever it is given; a route may name its own reason instead. */
 export const errorMeanings = {
@@ -46,7 +51,12 @@ export const ShuttingDownBody = z
   .meta({ title: 'ShuttingDownBody' });
 
 /** The titles of the bodies above, which the document keeps once under components.schemas. */
-export const sharedSchemaTitles = ['ErrorBody', 'FlowConflictBody', 'ShuttingDownBody'];
+export const sharedSchemaTitles = [
+  'ErrorBody',
+  'FlowConflictBody',
+  'TemplateConflictBody',
+  'ShuttingDownBody',
+];
 
 type ResponseSchemas = Record<string, unknown>;
 

@@ -3,9 +3,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { SessionUser } from '../http/request-context.ts';
-import { findVisibleTemplate, type TemplateAccess } from './templates.repository.ts';
+import { presentTemplate } from './templates.presenter.ts';
+import {
+  findVisibleTemplate,
+  listRoles,
+  listTemplateFiles,
+  type TemplateAccess,
+  type VisibleTemplate,
+} from './templates.repository.ts';
 
-export type VisibleTemplate = NonNullable<Awaited<ReturnType<typeof findVisibleTemplate>>>;
+export type { VisibleTemplate };
 
 export function templateAccessOf(user: SessionUser): TemplateAccess {
   return { userId: user.id, groupIds: user.groupIds };
@@ -40,6 +47,26 @@ export function assertCanEdit(template: VisibleTemplate, user: SessionUser) {
   if (!canEditTemplate(template, user)) throw new AppError('forbidden');
 }
 
-/** Another change won since the caller read the template: 409, nothing changed. */
-export const templateChanged = () =>
-  new AppError('conflict', { issues: [{ path: 'Version', key: validationKeys.changedMeanwhile }] });
+/**
+ * Another change won since the caller read the template: 409, nothing changed, with the
+ * template as it is now (`current`, read in the losing transaction) to show and save again.
+ */
+export async function templateChanged(
+  db: Kysely<Database>,
+  user: SessionUser,
+  templateId: string,
+): Promise<AppError> {
+  const row = await findVisibleTemplate(db, templateAccessOf(user), templateId);
+  if (!row) return new AppError('notFound');
+  const [roles, files] = await Promise.all([
+    listRoles(db, templateId),
+    listTemplateFiles(db, templateId),
+  ]);
+  return new AppError('conflict', {
+    issues: [{ path: 'Version', key: validationKeys.changedMeanwhile }],
+    current: presentTemplate(row, roles, files, {
+      canEdit: canEditTemplate(row, user),
+      isOwner: row.owner_id === user.id,
+    }),
+  });
+}

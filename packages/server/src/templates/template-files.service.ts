@@ -149,7 +149,7 @@ export async function removeTemplateFile(
         updated_at: now.toISOString(),
       }))
     )
-      throw templateChanged();
+      throw await templateChanged(trx, user, templateId);
     await queueFileDeletions(
       trx,
       files.map((file) => file.storage_key),

@@ -2,7 +2,7 @@ import type { Template, TemplateListItem, TemplateRole } from '@esign/contract';
 import { toIsoString } from '../db/database.ts';
 import type { TemplateFileRow, TemplateRoleRow } from '../db/schema.ts';
 import { cleanFileName } from '../files/file-name.ts';
-import type { VisibleTemplate } from './template-access.ts';
+import type { VisibleTemplate } from './templates.repository.ts';
 
 export function presentRole(row: TemplateRoleRow): TemplateRole {
   return {

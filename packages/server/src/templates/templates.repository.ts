@@ -205,3 +205,6 @@ export async function groupExists(db: Kysely<Database>, groupId: string): Promis
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** A template row as a user who may see it reads it (with its group's and owner's names). */
+export type VisibleTemplate = NonNullable<Awaited<ReturnType<typeof findVisibleTemplate>>>;

@@ -20,7 +20,12 @@ import { z } from 'zod';
 import { cleanFileName } from '../files/file-name.ts';
 import { receiveUploadedFile, refuseDeclaredOversize } from '../files/multipart-upload.ts';
 import { sendStoredFile, storedFileResponses } from '../files/send-stored-file.ts';
-import { errorResponse, errorResponses, flowConflictResponse } from '../http/error-responses.ts';
+import {
+  errorResponse,
+  errorResponses,
+  flowConflictResponse,
+  TemplateConflictBody,
+} from '../http/error-responses.ts';
 import { sessionSecurity } from '../http/openapi.ts';
 import { requestContextOf, requireSession, userOf } from '../http/request-context.ts';
 import type { SignFlowActionDeps } from '../signflows/signflow-access.ts';
@@ -62,7 +67,8 @@ export async function registerTemplateRoutes(app: FastifyInstance, deps: SignFlo
   );
   const changed = errorResponse(
     409,
-    'Another save changed the template since the caller read it (Version): issues `Version` validation.changedMeanwhile; nothing was changed. Read it again.',
+    'Another save changed the template since the caller read it (Version): issues `Version` validation.changedMeanwhile and `current`, the template as it is now; nothing was changed.',
+    { body: TemplateConflictBody },
   );
   const badTemplate = errorResponse(
     400,

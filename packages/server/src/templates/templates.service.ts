@@ -246,7 +246,7 @@ export async function updateTemplate(
       ...templateValues({ ...input, GroupId: groupId, GroupCanEdit: groupCanEdit }, now),
     };
     if (!(await updateTemplateIfVersion(trx, templateId, input.Version, values)))
-      throw templateChanged();
+      throw await templateChanged(trx, user, templateId);
     await replaceRoles(
       trx,
       templateId,
