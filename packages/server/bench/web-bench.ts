@@ -187,6 +187,10 @@ export function printWeb(rows: WebRow[], showResources = false): boolean {
         console.log(`  ${row.name}: ${ms.toFixed(0).padStart(5)} ms main thread: ${work}`);
       for (const { url, ms } of row.scripts)
         console.log(`  ${row.name}: ${ms.toFixed(0).padStart(5)} ms script: ${url}`);
+      for (const { url, startMs, ms } of row.longTasks)
+        console.log(
+          `  ${row.name}: ${ms.toFixed(0).padStart(5)} ms long task at ${startMs.toFixed(0)} ms: ${url}`,
+        );
     }
   }
   return met;

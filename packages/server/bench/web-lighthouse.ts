@@ -32,6 +32,8 @@ export interface LighthouseRun {
   /** Main-thread time by kind of work, and by script (Lighthouse's own, unslowed ms), largest first. */
   mainThread: Array<{ work: string; ms: number }>;
   scripts: Array<{ url: string; ms: number }>;
+  /** The main thread's long tasks (over 50 ms), as Lighthouse's long-tasks audit lists them. */
+  longTasks: Array<{ url: string; startMs: number; ms: number }>;
 }
 
 // Only traffic to this machine: no background fetches, updates, sync or QUIC probes.
@@ -95,6 +97,13 @@ export async function runLighthouse(
       url: item.url.startsWith('http') ? new URL(item.url).pathname : item.url,
       ms: item.total,
     }));
+    const longTasks = detailItems<{ url: string; startTime: number; duration: number }>(
+      'long-tasks',
+    ).map((item) => ({
+      url: item.url.startsWith('http') ? new URL(item.url).pathname : item.url,
+      startMs: item.startTime,
+      ms: item.duration,
+    }));
     return {
       scores,
       transferredBytes: audit('total-byte-weight'),
@@ -108,6 +117,7 @@ export async function runLighthouse(
       resources,
       mainThread,
       scripts,
+      longTasks,
     };
   } finally {
     chrome.kill();

@@ -143,16 +143,29 @@ export function parseCalendarDate(text: string, language: string): string | unde
   return undefined;
 }
 
+// Making a formatter for a time zone loads its rules (tens of milliseconds on a slow phone):
+// one per zone, kept.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' });
+    } catch {
+      format = new Intl.DateTimeFormat('en-CA', { dateStyle: 'short' });
+    }
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Today's calendar date (YYYY-MM-DD) in a time zone (the portal's), whatever the browser's. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' });
-  } catch {
-    format = new Intl.DateTimeFormat('en-CA', { dateStyle: 'short' });
-  }
   const parts = Object.fromEntries(
-    format.formatToParts(now).map((part) => [part.type, part.value]),
+    dayFormatIn(timeZone)
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
