@@ -8,6 +8,7 @@ import { RequireSession } from '../features/auth/components/require-session.tsx'
 import { SigningLayout } from '../features/signing/components/signing-layout.tsx';
 import { loadSigningPage } from '../features/signing/routes/signing-loader.ts';
 import { RequireBuiltInLogin } from './routes/require-built-in-login.tsx';
+import { signFlowEditLoader } from './routes/signflow-edit-loader.ts';
 import { withinFrame } from './routes/route-error.tsx';
 
 /*
@@ -161,6 +162,9 @@ export function createAppRouter({
             ...(['edit', 'copy'] as const).map((mode) => ({
               path: mode === 'edit' ? paths.signFlowEdit.path : paths.signFlowCopy.path,
               handle: mode === 'edit' ? handles.edit : handles.copy,
+              loader: signFlowEditLoader(queryClient, started),
+              // The loader only starts the first loads; the screen keeps its data fresh.
+              shouldRevalidate: () => false,
               ...screen(async () => {
                 const { SignFlowEditRoute } =
                   await import('../features/signflows/routes/signflow-edit-route.tsx');
