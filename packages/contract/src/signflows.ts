@@ -3,36 +3,15 @@ import { IsoDate, IsoDateTime, SignFlowDetail } from './entities.ts';
 import type { FieldIssue } from './errors.ts';
 import { SignatureLevel, SignatureProcess } from './enums.ts';
 import { Language } from './languages.ts';
-import { isValidPersonalIdentityCode } from './personal-identity-code.ts';
+import { identityCode, optionalText, personEmail, personName } from './person-fields.ts';
 import { OptionalRecordId, plainText } from './plain-text.ts';
 import { limits, validationKeys as v } from './validation.ts';
-
-const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
-  z
-    .string()
-    .max(max, v.maxLength)
-    .check(plainText(options))
-    .nullish()
-    .transform((value) =>
-      value === undefined || value === null || value.trim() === '' ? null : value,
-    );
 
 /** One signer as the sender writes it. */
 export const SignerInput = z.object({
   Guid: OptionalRecordId.nullish(),
-  Name: z
-    .string()
-    .trim()
-    .max(limits.signerNameMaxLength, v.maxLength)
-    .check(plainText())
-    .default(''),
-  Email: z
-    .string({ error: v.signerEmailRequired })
-    .trim()
-    .min(1, v.signerEmailRequired)
-    .max(limits.emailMaxLength, v.maxLength)
-    .check(plainText())
-    .pipe(z.email(v.invalidSignerEmail)),
+  Name: personName(),
+  Email: personEmail(v.signerEmailRequired, v.invalidSignerEmail),
   Organisation: optionalText(limits.signerNameMaxLength),
   /** The role the signer fills ("Employee"), when the flow was made from a template; shown as the row's label. */
   Role: optionalText(limits.signerNameMaxLength),
@@ -41,14 +20,7 @@ export const SignerInput = z.object({
    * Qualified signer must then prove exactly this code (a provider such as Suomi.fi gives
    * no e-mail address); without it, the proved e-mail address must be the signer's.
    */
-  PersonalIdentityCode: z
-    .string()
-    .trim()
-    .max(limits.personalIdentityCodeLength, v.invalidPersonalIdentityCode)
-    .check(plainText())
-    .nullish()
-    .transform((value) => (value ? value.toUpperCase() : null))
-    .pipe(z.string().refine(isValidPersonalIdentityCode, v.invalidPersonalIdentityCode).nullable()),
+  PersonalIdentityCode: identityCode(),
 });
 export type SignerInput = z.input<typeof SignerInput>;
 
@@ -57,19 +29,8 @@ export type SignerInput = z.input<typeof SignerInput>;
  * address, checked like a signer's.
  */
 export const RecipientInput = z.object({
-  Name: z
-    .string()
-    .trim()
-    .max(limits.signerNameMaxLength, v.maxLength)
-    .check(plainText())
-    .default(''),
-  Email: z
-    .string({ error: v.recipientEmailRequired })
-    .trim()
-    .min(1, v.recipientEmailRequired)
-    .max(limits.emailMaxLength, v.maxLength)
-    .check(plainText())
-    .pipe(z.email(v.invalidRecipientEmail)),
+  Name: personName(),
+  Email: personEmail(v.recipientEmailRequired, v.invalidRecipientEmail),
 });
 export type RecipientInput = z.input<typeof RecipientInput>;
 

@@ -3,7 +3,13 @@ import { FileInfo, IsoDateTime } from './entities.ts';
 import { ErrorBody } from './errors.ts';
 import { SignatureLevel, SignatureProcess } from './enums.ts';
 import { Language } from './languages.ts';
-import { isValidPersonalIdentityCode } from './personal-identity-code.ts';
+import {
+  identityCode,
+  optionalEmail,
+  optionalText,
+  personEmail,
+  personName,
+} from './person-fields.ts';
 import { OptionalRecordId, plainText } from './plain-text.ts';
 import { maxPageSize, SignFlowSortOrder } from './signflow-list.ts';
 import { limits, validationKeys as v } from './validation.ts';
@@ -33,35 +39,6 @@ export const templateLimits = {
   roleNameMaxLength: 200,
 } as const;
 
-const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
-  z
-    .string()
-    .max(max, v.maxLength)
-    .check(plainText(options))
-    .nullish()
-    .transform((value) =>
-      value === undefined || value === null || value.trim() === '' ? null : value,
-    );
-
-const optionalEmail = (error: string) =>
-  z
-    .string()
-    .trim()
-    .max(limits.emailMaxLength, v.maxLength)
-    .check(plainText())
-    .nullish()
-    .transform((value) => (value ? value : null))
-    .pipe(z.email(error).nullable());
-
-const identityCode = z
-  .string()
-  .trim()
-  .max(limits.personalIdentityCodeLength, v.invalidPersonalIdentityCode)
-  .check(plainText())
-  .nullish()
-  .transform((value) => (value ? value.toUpperCase() : null))
-  .pipe(z.string().refine(isValidPersonalIdentityCode, v.invalidPersonalIdentityCode).nullable());
-
 /** One role as the template's editor writes it; Email set means a fixed person signs it. */
 export const TemplateRoleInput = z.object({
   Guid: OptionalRecordId.nullish(),
@@ -74,7 +51,7 @@ export const TemplateRoleInput = z.object({
   Name: optionalText(limits.signerNameMaxLength),
   Email: optionalEmail(v.invalidSignerEmail),
   Organisation: optionalText(limits.signerNameMaxLength),
-  PersonalIdentityCode: identityCode,
+  PersonalIdentityCode: identityCode(),
 });
 export type TemplateRoleInput = z.input<typeof TemplateRoleInput>;
 
@@ -191,21 +168,10 @@ export type TemplatePage = z.infer<typeof TemplatePage>;
 export const TemplatePersonInput = z.object({
   /** The role (TemplateRole.Guid) this person fills. */
   RoleGuid: OptionalRecordId.min(1, v.required),
-  Name: z
-    .string()
-    .trim()
-    .max(limits.signerNameMaxLength, v.maxLength)
-    .check(plainText())
-    .default(''),
-  Email: z
-    .string({ error: v.signerEmailRequired })
-    .trim()
-    .min(1, v.signerEmailRequired)
-    .max(limits.emailMaxLength, v.maxLength)
-    .check(plainText())
-    .pipe(z.email(v.invalidSignerEmail)),
+  Name: personName(),
+  Email: personEmail(v.signerEmailRequired, v.invalidSignerEmail),
   Organisation: optionalText(limits.signerNameMaxLength),
-  PersonalIdentityCode: identityCode,
+  PersonalIdentityCode: identityCode(),
 });
 export type TemplatePersonInput = z.input<typeof TemplatePersonInput>;
 
