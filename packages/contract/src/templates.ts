@@ -39,6 +39,15 @@ export const templateLimits = {
   roleNameMaxLength: 200,
 } as const;
 
+/** A template's name: required, as a flow's is. */
+const templateName = () =>
+  z
+    .string({ error: v.nameRequired })
+    .trim()
+    .min(1, v.nameRequired)
+    .max(templateLimits.nameMaxLength, v.maxLength)
+    .check(plainText());
+
 /** One role as the template's editor writes it; Email set means a fixed person signs it. */
 export const TemplateRoleInput = z.object({
   Guid: OptionalRecordId.nullish(),
@@ -57,12 +66,7 @@ export type TemplateRoleInput = z.input<typeof TemplateRoleInput>;
 
 /** POST Templates (create) and PUT Templates/{id} (replace) take this. */
 export const TemplateSaveRequest = z.object({
-  Name: z
-    .string({ error: v.nameRequired })
-    .trim()
-    .min(1, v.nameRequired)
-    .max(templateLimits.nameMaxLength, v.maxLength)
-    .check(plainText()),
+  Name: templateName(),
   /** The message to the signers (the flow's note). */
   Note: optionalText(limits.noteMaxLength, { multiline: true }),
   SignatureProcess: SignatureProcess.nullish(),
@@ -194,12 +198,7 @@ export type TemplateUseRequest = z.input<typeof TemplateUseRequest>;
 
 /** POST SignFlows/{id}/template: the flow kept as a template of this name. */
 export const SaveAsTemplateRequest = z.object({
-  Name: z
-    .string({ error: v.nameRequired })
-    .trim()
-    .min(1, v.nameRequired)
-    .max(templateLimits.nameMaxLength, v.maxLength)
-    .check(plainText()),
+  Name: templateName(),
   /** Keep the flow's signers as the roles' fixed people; otherwise the roles are left empty. */
   KeepSigners: z.boolean().default(true),
 });
