@@ -1,18 +1,32 @@
-import { signingPaths, type SignerTask } from '@esign/contract';
+import type { SignerTask } from '@esign/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileDownloads } from './file-downloads.tsx';
 import { PdfViewer } from './pdf-viewer.tsx';
 
+type DownloadableFile = NonNullable<SignerTask['Document']>;
+
 interface DocumentSectionProps {
-  token: string;
-  task: SignerTask;
+  /** The document (null when it is missing) and its attachments, as a signer's or viewer's task has them. */
+  document: DownloadableFile | null;
+  attachments: DownloadableFile[];
+  documentUrl: string;
+  attachmentUrl: (id: string) => string;
+  /** What the document is called in the file list (the signer's "document to sign" by default). */
+  documentKind?: string;
   /** Moves focus here, e.g. right after the signer identified themselves. */
-  takeFocus: boolean;
+  takeFocus?: boolean;
 }
 
-/** The document to read (pdf.js viewer) and the files to download. */
-export function DocumentSection({ token, task, takeFocus }: DocumentSectionProps) {
+/** The document to read (pdf.js viewer) and the files to download: the signer's and the viewer's. */
+export function DocumentSection({
+  document,
+  attachments,
+  documentUrl,
+  attachmentUrl,
+  documentKind,
+  takeFocus = false,
+}: DocumentSectionProps) {
   const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -25,18 +39,19 @@ export function DocumentSection({ token, task, takeFocus }: DocumentSectionProps
       <h2 id="signing-document-heading" ref={headingRef} tabIndex={-1} className="h4">
         {t('signing.document.heading')}
       </h2>
-      {task.Document === null ? (
+      {document === null ? (
         <p className="alert alert-warning" role="alert">
           {t('signing.document.missing')}
         </p>
       ) : (
         <>
-          <PdfViewer url={signingPaths.document(token)} name={task.Document.FileName} />
+          <PdfViewer url={documentUrl} name={document.FileName} />
           <FileDownloads
-            document={task.Document}
-            attachments={task.Attachments}
-            documentUrl={signingPaths.document(token)}
-            attachmentUrl={(id) => signingPaths.attachment(token, id)}
+            document={document}
+            attachments={attachments}
+            documentUrl={documentUrl}
+            attachmentUrl={attachmentUrl}
+            documentKind={documentKind}
           />
         </>
       )}

@@ -1,4 +1,4 @@
-import type { SignerTask } from '@esign/contract';
+import { signingPaths, type SignerTask } from '@esign/contract';
 import { useState } from 'react';
 import { stateNoticeFor } from '../utils/task-state.ts';
 import { DocumentSection } from './document-section.tsx';
@@ -29,7 +29,13 @@ export function SignerTaskView({ token, task }: { token: string; task: SignerTas
             <Identification token={token} task={task} />
           ) : (
             <>
-              <DocumentSection token={token} task={task} takeFocus={!opened.authenticated} />
+              <DocumentSection
+                document={task.Document}
+                attachments={task.Attachments}
+                documentUrl={signingPaths.document(token)}
+                attachmentUrl={(id) => signingPaths.attachment(token, id)}
+                takeFocus={!opened.authenticated}
+              />
               <SignActions token={token} />
             </>
           )}

@@ -1,8 +1,7 @@
 import { recipientPaths, type ViewerTask } from '@esign/contract';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate } from '../../../lib/dates.ts';
-import { FileDownloads } from './file-downloads.tsx';
-import { PdfViewer } from './pdf-viewer.tsx';
+import { DocumentSection } from './document-section.tsx';
 
 /** Who sent the document and that it is for reading: the viewer signs nothing. */
 function ViewerSummary({ task }: { task: ViewerTask }) {
@@ -57,27 +56,13 @@ export function ViewerTaskView({ token, task }: { token: string; task: ViewerTas
   return (
     <div className="signing-page" data-testid="viewer-page">
       <ViewerSummary task={task} />
-      <section aria-labelledby="viewer-document-heading" className="mb-4">
-        <h2 id="viewer-document-heading" className="h4">
-          {t('signing.document.heading')}
-        </h2>
-        {task.Document === null ? (
-          <p className="alert alert-warning" role="alert">
-            {t('signing.document.missing')}
-          </p>
-        ) : (
-          <>
-            <PdfViewer url={recipientPaths.viewerDocument(token)} name={task.Document.FileName} />
-            <FileDownloads
-              document={task.Document}
-              attachments={task.Attachments}
-              documentUrl={recipientPaths.viewerDocument(token)}
-              attachmentUrl={(id) => recipientPaths.viewerAttachment(token, id)}
-              documentKind={t('signing.viewer.documentFile')}
-            />
-          </>
-        )}
-      </section>
+      <DocumentSection
+        document={task.Document}
+        attachments={task.Attachments}
+        documentUrl={recipientPaths.viewerDocument(token)}
+        attachmentUrl={(id) => recipientPaths.viewerAttachment(token, id)}
+        documentKind={t('signing.viewer.documentFile')}
+      />
     </div>
   );
 }
