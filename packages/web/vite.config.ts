@@ -2,12 +2,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { purgeBootstrap } from './build/purge-bootstrap.ts';
+import { routePreloads } from './build/route-preloads.ts';
+import { routeModules } from './src/app/route-modules.ts';
 
 const apiServer = 'http://localhost:3000';
 const proxiedPaths = ['/api', '/locales.json', '/locales', '/favicon.ico', '/logo.svg'];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), routePreloads(routeModules), precompress()],
   base: '/',
   css: {
     // Bootstrap's CSS trimmed to the rules the app uses, in the build only (a dev server

@@ -1,6 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TestClient } from './support/client.ts';
-import { useTestApp } from './support/test-app.ts';
+import { createWebDist, useTestApp } from './support/test-app.ts';
 
 describe('serving the web app in history mode', () => {
   const context = useTestApp('sqlite');
@@ -42,6 +44,66 @@ describe('serving the web app in history mode', () => {
     const response = await browser.post('/esign/edit/1');
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/json/);
+  });
+});
+
+describe("the page names its screen's files for a first load", () => {
+  const distDir = createWebDist();
+  writeFileSync(
+    join(distDir, 'route-preloads.json'),
+    JSON.stringify({
+      routes: [
+        { path: '/', scripts: ['/assets/home-1.js'], styles: [] },
+        {
+          path: '/',
+          when: 'signedIn',
+          scripts: ['/assets/list-1.js'],
+          styles: ['/assets/list-1.css'],
+        },
+        { path: '/', when: 'signedOut', scripts: ['/assets/front-1.js'], styles: [] },
+        { path: '/esign/edit/:id', when: 'signedIn', scripts: ['/assets/edit-1.js'], styles: [] },
+      ],
+    }),
+  );
+  const context = useTestApp('sqlite', { WEB_DIST_DIR: distDir });
+  const preloaded = (body: string) =>
+    [...body.matchAll(/<link rel="\w+" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+  it("gives a signed-in user's front page the list's files, and a visitor's the front page's", async () => {
+    const visitor = new TestClient(context.app);
+    expect(preloaded((await visitor.get('/')).body)).toEqual([
+      '/assets/home-1.js',
+      '/assets/front-1.js',
+    ]);
+    expect(preloaded((await visitor.get('/esign/edit/abc')).body)).toEqual([]);
+
+    const user = new TestClient(context.app);
+    await user.login('user@example.com', 'user-demo');
+    const home = await user.get('/');
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(preloaded(home.body)).toEqual([
+      '/assets/home-1.js',
+      '/assets/list-1.js',
+      '/assets/list-1.css',
+    ]);
+    expect(preloaded((await user.get('/esign/edit/abc')).body)).toEqual(['/assets/edit-1.js']);
+  });
+
+  it('answers 304 to the page the browser has, per encoding', async () => {
+    const first = await context.app.inject({ url: '/login', headers: { 'accept-encoding': 'br' } });
+    const etag = String(first.headers.etag);
+    const again = await context.app.inject({
+      url: '/login',
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    const gzip = await context.app.inject({
+      url: '/login',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': etag },
+    });
+    expect(gzip.statusCode).toBe(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
   });
 });
 

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors/error-handler.ts';
+import { createPageRenderer, type PageVariant } from './route-preloads.ts';
 
 /**
  * What search engines may read: the front page and the login page. Personal signing links,
@@ -25,7 +26,8 @@ export const robotsTxt = [
 
 /**
  * Serves the built web app. Any GET or HEAD that is not under /api (nor /metrics) and names no
- * file gets index.html, so the app's router handles deep links (history mode).
+ * file gets index.html, so the app's router handles deep links (history mode), with the files of
+ * the screen at that address named for preloading (route-preloads.ts).
  *
  * The build leaves a brotli (.br) and a gzip (.gz) copy beside each text file worth
  * compressing (packages/web/precompress.ts); a browser that accepts one gets it, with the
@@ -39,7 +41,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
-      index: ['index.html'],
+      // '/' is a page like any other (below), with its screen's files named in it.
+      index: false,
       redirect: false,
       cacheControl: false,
       preCompressed: true,
@@ -62,6 +65,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       .send(robotsTxt),
   );
 
+  const renderPage = createPageRenderer(distDir);
+  // The static files' wildcard would answer '/' as a directory (403): the front page is a page.
+  if (built) {
+    app.get('/', { schema: { hide: true } }, async (request, reply) =>
+      sendPage(request, reply, renderPage('/', request.session !== null)),
+    );
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage =
@@ -74,8 +84,40 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return reply.status(200).sendFile('index.html');
+    const page = renderPage(path, request.session !== null);
+    return sendPage(request, reply, page);
   });
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding a browser accepts (Accept-Encoding with its q values): br, gzip or none. */
+export function encodingFor(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+/** The app's page, compressed as the browser accepts, never cached without asking (no-cache). */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: PageVariant) {
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  const etag = `"${page.etag}-${encoding}"`;
+  reply
+    .header('Cache-Control', 'no-cache')
+    .header('Vary', 'Accept-Encoding')
+    .header('ETag', etag)
+    .type('text/html; charset=utf-8');
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
+  return reply.status(200).send(body);
 }
 
 /**

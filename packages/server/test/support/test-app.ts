@@ -13,7 +13,10 @@ import { createTestDatabase, type TestDatabase } from './databases.ts';
 export function createWebDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'esign-dist-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log("app");');
   return dir;
 }
