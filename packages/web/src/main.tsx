@@ -6,6 +6,7 @@ import { App } from './app/app.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { startApp } from './lib/startup.ts';
+import { warmDateFormats } from './lib/warm-date-formats.ts';
 
 const rootElement = document.getElementById('root');
 if (rootElement === null) throw new Error('index.html has no #root element');
@@ -25,3 +26,5 @@ void startApp(queryClient, () => {
   // large first screen does not block a slow phone's main thread for long.
   startTransition(() => root.render(<App queryClient={queryClient} router={router} />));
 });
+// With the start-up calls sent, while they and the screen's code are on their way.
+warmDateFormats(location.pathname);

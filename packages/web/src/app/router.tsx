@@ -1,14 +1,12 @@
 import { recipientRoutes, signingRoutes } from '@esign/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import type { RouteHandle } from '../components/layout/page-title.ts';
 import { paths } from '../config/paths.ts';
 import { RequireSession } from '../features/auth/components/require-session.tsx';
 import { SigningLayout } from '../features/signing/components/signing-layout.tsx';
-import { loadSigningPage } from '../features/signing/routes/signing-loader.ts';
 import { RequireBuiltInLogin } from './routes/require-built-in-login.tsx';
-import { signFlowEditLoader } from './routes/signflow-edit-loader.ts';
 import { withinFrame } from './routes/route-error.tsx';
 
 /*
@@ -67,7 +65,7 @@ export function createAppRouter({
   queryClient: QueryClient;
   started: Promise<void>;
 }) {
-  return createBrowserRouter([
+  const router = createBrowserRouter([
     {
       // The signer's page needs no portal login and has a frame of its own.
       element: <SigningLayout />,
@@ -76,7 +74,14 @@ export function createAppRouter({
       children: withinFrame([
         {
           path: signingRoutes.page,
-          loader: ({ params }) => loadSigningPage(queryClient, started, params.token ?? ''),
+          // The loaders come with their route's code, not the app's: each names the contract's
+          // schemas of its own screen, which the app then does not build at start for every page.
+          loader: async ({ params }) =>
+            (await import('../features/signing/routes/signing-loader.ts')).loadSigningPage(
+              queryClient,
+              started,
+              params.token ?? '',
+            ),
           ...screen(async () => ({
             Component: (await import('../features/signing/routes/signing-route.tsx')).SigningRoute,
           })),
@@ -162,7 +167,13 @@ export function createAppRouter({
             ...(['edit', 'copy'] as const).map((mode) => ({
               path: mode === 'edit' ? paths.signFlowEdit.path : paths.signFlowCopy.path,
               handle: mode === 'edit' ? handles.edit : handles.copy,
-              loader: signFlowEditLoader(queryClient, started),
+              loader: async (args: LoaderFunctionArgs) =>
+                (await import('./routes/signflow-edit-loader.ts')).signFlowEditLoader(
+                  queryClient,
+                  started,
+                  // The page's first screen: nothing shows yet, so the loader may wait for data.
+                  !router.state.initialized,
+                )(args),
               // The loader only starts the first loads; the screen keeps its data fresh.
               shouldRevalidate: () => false,
               ...screen(async () => {
@@ -292,4 +303,5 @@ export function createAppRouter({
       ]),
     },
   ]);
+  return router;
 }

@@ -51,6 +51,17 @@ describe('the http client', () => {
     expect(init.body).toBe('{"a":1}');
   });
 
+  it('sends the XSRF token on a GET only when the GET changes state', async () => {
+    answer(200, '{}');
+    await sendRequest('/api/esign/SignFlows/1');
+    expect(new Headers(sentInit().headers).has('X-XSRF-TOKEN')).toBe(false);
+    expect(sentInit().credentials).toBe('include');
+    fetchMock.mockReset();
+    answer(200, '{}');
+    await sendRequest('/api/esign/SignFlows/1/check', { changesState: true });
+    expect(new Headers(sentInit().headers).get('X-XSRF-TOKEN')).toBe('token/value');
+  });
+
   it('keeps the XSRF token away from a foreign public URL', async () => {
     answer(200, '{}');
     await sendRequest('https://cdn.example.org/locales.json');

@@ -15,6 +15,11 @@ export interface RequestOptions {
   /** For file and CSV downloads: 206 (partial content) also counts as success. */
   acceptPartialContent?: boolean;
   signal?: AbortSignal;
+  /**
+   * A GET that changes state: the server asks for the XSRF token on it as on POST, PUT and
+   * DELETE (the check of a flow).
+   */
+  changesState?: boolean;
   /** Sends the call; the browser's fetch unless a caller (start-up, a test) passes another. */
   fetch?: typeof fetch;
 }
@@ -51,11 +56,17 @@ function buildInit(url: string, options: RequestOptions): RequestInit {
     body = JSON.stringify(options.body);
   }
   const sameOrigin = isSameOrigin(url);
+  const method = options.method ?? 'GET';
   // The XSRF token and the session cookie go only to our own host, never to a foreign public URL.
-  const xsrfToken = sameOrigin ? readCookie(xsrfCookieName) : undefined;
+  // Only calls that change state carry the token: reading document.cookie is a round trip to the
+  // browser's network process, which a page's first load makes several GETs at once without.
+  const xsrfToken =
+    sameOrigin && (method !== 'GET' || options.changesState === true)
+      ? readCookie(xsrfCookieName)
+      : undefined;
   if (xsrfToken !== undefined) headers.set(xsrfHeaderName, xsrfToken);
   return {
-    method: options.method ?? 'GET',
+    method,
     headers,
     body,
     credentials: sameOrigin ? 'include' : 'same-origin',

@@ -7,11 +7,12 @@ import { signFlowsQueryKey } from './signflows-query-key.ts';
 
 /**
  * Re-reads a sent or failed flow's state; a failed completion whose signers all signed is
- * queued again. Like every call to our own host it carries the X-XSRF-TOKEN header.
+ * queued again. A GET that changes state: it carries the X-XSRF-TOKEN header.
  */
 export function checkSignFlow(signFlowId: string): Promise<SignFlowDetailResponse> {
   return requestJson(apiPaths.checkSignFlow(signFlowId), SignFlowDetailResponse, {
     notFoundAsNotFound: true,
+    changesState: true,
   });
 }
 

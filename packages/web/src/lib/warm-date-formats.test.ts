@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { warmDateFormats } from './warm-date-formats.ts';
+
+describe('warming the date formats at start', () => {
+  it('warms them for pages that show dates', () => {
+    for (const path of ['/', '/esign/edit/abc', '/sign/token', '/reports'])
+      expect(warmDateFormats(path)).toBe(true);
+  });
+
+  it('skips the login pages, which show none', () => {
+    for (const path of ['/login', '/logout', '/idp-login/abc'])
+      expect(warmDateFormats(path)).toBe(false);
+  });
+});
