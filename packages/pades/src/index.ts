@@ -72,7 +72,10 @@ export {
   type CollectOptions,
   type CollectedValidationData,
 } from './ltv/collect.ts';
-export { collectDocumentValidationData } from './ltv/document-validation-data.ts';
+export {
+  collectDocumentValidationData,
+  latestCertificateUse,
+} from './ltv/document-validation-data.ts';
 export {
   archiveRenewalDue,
   lastDocumentTimestamp,

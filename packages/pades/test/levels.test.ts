@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDocumentTimestamp, signAtLevel } from '../src/levels.ts';
+import { latestCertificateUse } from '../src/ltv/document-validation-data.ts';
 import { signPdf } from '../src/sign.ts';
 import type { Signer } from '../src/signers/signer.ts';
 import {
@@ -153,5 +154,24 @@ describe('several signatures and a document time stamp', () => {
     }
     expect(pdfsig(join(dir, '5.pdf')).valid).toEqual([true, true, true, true, true]);
     expect(qpdfCheck(join(dir, '5.pdf'))).toBeNull();
+  });
+});
+
+describe('the latest signing time a document states', () => {
+  it("is its last time stamp's genTime, and nothing for a file without signatures", async () => {
+    const dir = workDir();
+    writeFileSync(join(dir, 'in.pdf'), await pdfLibDocument(1));
+    expect(await latestCertificateUse(join(dir, 'in.pdf'))).toBeUndefined();
+    await signPdf({
+      input: join(dir, 'in.pdf'),
+      output: join(dir, 'signed.pdf'),
+      signer,
+      level: 'B-T',
+      timestamp,
+    });
+    const [signature] = await verifyFile(join(dir, 'signed.pdf'), [pki.root]);
+    expect(signature?.timestampTime).toEqual(expect.any(String));
+    const latest = await latestCertificateUse(join(dir, 'signed.pdf'));
+    expect(latest?.toISOString()).toBe(signature?.timestampTime);
   });
 });

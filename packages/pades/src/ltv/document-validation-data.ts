@@ -94,3 +94,22 @@ export async function collectDocumentValidationData(
     await source.close();
   }
 }
+
+/**
+ * The latest moment at which anything in the document was signed or time-stamped, as the
+ * document itself states it (time stamps' genTimes, else signatures' /M); undefined when it
+ * holds none. Revocation data meant to speak for every signature must be issued after it —
+ * which is not always after "now" on this machine's clock, when a TSA's clock runs ahead.
+ */
+export async function latestCertificateUse(input: string): Promise<Date | undefined> {
+  const source = await fileSource(input);
+  try {
+    const document = await PdfDocument.open(source);
+    const dss = await readDss(document);
+    const uses = await certificateUsesOf(document, readCertificates(dss.certificates));
+    const times = uses.map((use) => use.at.getTime());
+    return times.length === 0 ? undefined : new Date(Math.max(...times));
+  } finally {
+    await source.close();
+  }
+}

@@ -1,4 +1,4 @@
-import { addCollectedValidationData } from '@esign/pades';
+import { addCollectedValidationData, latestCertificateUse } from '@esign/pades';
 import type { PortalTrust } from './portal-trust.ts';
 
 /** What adding the portal's validation data needs: its PKI (every generation), seal and CRLs. */
@@ -34,6 +34,9 @@ async function portalValidationData(deps: TrustDeps, after: Date, certificates: 
   };
 }
 
+/** How far ahead of ours a time stamp's clock may be for its revocation data to wait for it. */
+const maxClockLeadMs = 60_000;
+
 /**
  * Adds to `input`'s /DSS, as `output`, the validation data of every signature and time stamp
  * in it (chains up to a root, found among `certificates` — e.g. the chains a trust service
@@ -48,7 +51,14 @@ export async function addFreshValidationData(
   output: string,
   certificates: Buffer[] = [],
 ): Promise<void> {
-  const after = new Date();
+  // After every signature and time stamp the file holds, by its own dates too: an external
+  // TSA's clock may run a second ahead of ours, and a CRL issued in the same second as its
+  // genTime does not read to validators as issued after it. (The CRL waits for that second;
+  // a clock more than a minute ahead is the TSA's fault, not worth holding completion for.)
+  const now = new Date();
+  const latestUse = await latestCertificateUse(input);
+  const lead = latestUse === undefined ? 0 : latestUse.getTime() - now.getTime();
+  const after = latestUse !== undefined && lead > 0 && lead <= maxClockLeadMs ? latestUse : now;
   await addCollectedValidationData(input, output, {
     known: await portalValidationData(deps, after, certificates),
     issuedAfterUse: true,

@@ -6,7 +6,9 @@ import type { RouteHandle } from '../components/layout/page-title.ts';
 import { paths } from '../config/paths.ts';
 import { RequireSession } from '../features/auth/components/require-session.tsx';
 import { SigningLayout } from '../features/signing/components/signing-layout.tsx';
+import { loadSigningPage } from '../features/signing/routes/signing-loader.ts';
 import { RequireBuiltInLogin } from './routes/require-built-in-login.tsx';
+import { signFlowEditLoader } from './routes/signflow-edit-loader.ts';
 import { withinFrame } from './routes/route-error.tsx';
 
 /*
@@ -65,6 +67,9 @@ export function createAppRouter({
   queryClient: QueryClient;
   started: Promise<void>;
 }) {
+  // Whether the page's first navigation has finished (the router's own flag cannot be read by
+  // a loader of that navigation: it runs while the router is still being made).
+  let initialized = false;
   const router = createBrowserRouter([
     {
       // The signer's page needs no portal login and has a frame of its own.
@@ -74,14 +79,7 @@ export function createAppRouter({
       children: withinFrame([
         {
           path: signingRoutes.page,
-          // The loaders come with their route's code, not the app's: each names the contract's
-          // schemas of its own screen, which the app then does not build at start for every page.
-          loader: async ({ params }) =>
-            (await import('../features/signing/routes/signing-loader.ts')).loadSigningPage(
-              queryClient,
-              started,
-              params.token ?? '',
-            ),
+          loader: ({ params }) => loadSigningPage(queryClient, started, params.token ?? ''),
           ...screen(async () => ({
             Component: (await import('../features/signing/routes/signing-route.tsx')).SigningRoute,
           })),
@@ -167,12 +165,12 @@ export function createAppRouter({
             ...(['edit', 'copy'] as const).map((mode) => ({
               path: mode === 'edit' ? paths.signFlowEdit.path : paths.signFlowCopy.path,
               handle: mode === 'edit' ? handles.edit : handles.copy,
-              loader: async (args: LoaderFunctionArgs) =>
-                (await import('./routes/signflow-edit-loader.ts')).signFlowEditLoader(
+              loader: (args: LoaderFunctionArgs) =>
+                signFlowEditLoader(
                   queryClient,
                   started,
                   // The page's first screen: nothing shows yet, so the loader may wait for data.
-                  !router.state.initialized,
+                  !initialized,
                 )(args),
               // The loader only starts the first loads; the screen keeps its data fresh.
               shouldRevalidate: () => false,
@@ -303,5 +301,11 @@ export function createAppRouter({
       ]),
     },
   ]);
+  initialized = router.state.initialized;
+  const stopWatching = router.subscribe((state) => {
+    if (!state.initialized) return;
+    initialized = true;
+    stopWatching();
+  });
   return router;
 }

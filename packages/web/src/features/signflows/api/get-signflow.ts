@@ -16,7 +16,16 @@ export const signFlowQueryOptions = (guid: string) =>
     queryFn: () => getSignFlow(guid),
   });
 
-/** The flow named by guid; nothing is loaded when guid is undefined (a new draft). */
+/**
+ * The flow named by guid; nothing is loaded when guid is undefined (a new draft). The screen's
+ * loader has asked for it just before the screen mounts: a flow read in the last seconds is not
+ * read again on mount (a second request and a second render of the whole form for nothing).
+ * Saving, sending and the flow page's actions invalidate it, which reads it again at once.
+ */
 export function useSignFlow(guid: string | undefined) {
-  return useQuery({ ...signFlowQueryOptions(guid ?? ''), enabled: guid !== undefined });
+  return useQuery({
+    ...signFlowQueryOptions(guid ?? ''),
+    enabled: guid !== undefined,
+    staleTime: 5_000,
+  });
 }
