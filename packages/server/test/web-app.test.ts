@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TestClient } from './support/client.ts';
+import { sampleRoutePreloads } from './support/route-preloads.ts';
 import { createWebDist, useTestApp } from './support/test-app.ts';
 
 describe('serving the web app in history mode', () => {
@@ -49,22 +50,7 @@ describe('serving the web app in history mode', () => {
 
 describe("the page names its screen's files for a first load", () => {
   const distDir = createWebDist();
-  writeFileSync(
-    join(distDir, 'route-preloads.json'),
-    JSON.stringify({
-      routes: [
-        { path: '/', scripts: ['/assets/home-1.js'], styles: [] },
-        {
-          path: '/',
-          when: 'signedIn',
-          scripts: ['/assets/list-1.js'],
-          styles: ['/assets/list-1.css'],
-        },
-        { path: '/', when: 'signedOut', scripts: ['/assets/front-1.js'], styles: [] },
-        { path: '/esign/edit/:id', when: 'signedIn', scripts: ['/assets/edit-1.js'], styles: [] },
-      ],
-    }),
-  );
+  writeFileSync(join(distDir, 'route-preloads.json'), JSON.stringify(sampleRoutePreloads));
   const context = useTestApp('sqlite', { WEB_DIST_DIR: distDir });
   const preloaded = (body: string) =>
     [...body.matchAll(/<link rel="\w+" crossorigin href="([^"]+)">/g)].map((match) => match[1]);

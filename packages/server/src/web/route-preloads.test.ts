@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { sampleRoutePreloads } from '../../test/support/route-preloads.ts';
 import { createPageRenderer, patternOf, withPreloads } from './route-preloads.ts';
 
 const page =
@@ -41,21 +42,7 @@ describe("the app's page with its screen's files", () => {
   });
 
   it("names the files of the address's screen, by whether the visitor is signed in", () => {
-    const render = createPageRenderer(
-      dist({
-        routes: [
-          { path: '/', scripts: ['/assets/home-1.js'], styles: [] },
-          {
-            path: '/',
-            when: 'signedIn',
-            scripts: ['/assets/list-1.js'],
-            styles: ['/assets/list-1.css'],
-          },
-          { path: '/', when: 'signedOut', scripts: ['/assets/front-1.js'], styles: [] },
-          { path: '/esign/edit/:id', when: 'signedIn', scripts: ['/assets/edit-1.js'], styles: [] },
-        ],
-      }),
-    );
+    const render = createPageRenderer(dist(sampleRoutePreloads));
     const html = (path: string, signedIn: boolean) => render(path, signedIn).identity.toString();
     expect(links(html('/', true))).toEqual([
       'modulepreload /assets/home-1.js',
