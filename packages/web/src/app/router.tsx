@@ -67,9 +67,9 @@ export function createAppRouter({
   queryClient: QueryClient;
   started: Promise<void>;
 }) {
-  // Whether the page's first navigation has finished (the router's own flag cannot be read by
-  // a loader of that navigation: it runs while the router is still being made).
-  let initialized = false;
+  // Made below; a loader of the page's first navigation may run while it is still being made.
+  const made: { router?: ReturnType<typeof createBrowserRouter> } = {};
+  const onFirstScreen = () => made.router === undefined || !made.router.state.initialized;
   const router = createBrowserRouter([
     {
       // The signer's page needs no portal login and has a frame of its own.
@@ -170,7 +170,7 @@ export function createAppRouter({
                   queryClient,
                   started,
                   // The page's first screen: nothing shows yet, so the loader may wait for data.
-                  !initialized,
+                  onFirstScreen(),
                 )(args),
               // The loader only starts the first loads; the screen keeps its data fresh.
               shouldRevalidate: () => false,
@@ -301,11 +301,6 @@ export function createAppRouter({
       ]),
     },
   ]);
-  initialized = router.state.initialized;
-  const stopWatching = router.subscribe((state) => {
-    if (!state.initialized) return;
-    initialized = true;
-    stopWatching();
-  });
+  made.router = router;
   return router;
 }
