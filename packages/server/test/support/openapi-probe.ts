@@ -16,6 +16,7 @@ const hiddenOnPurpose: Array<[RegExp, string]> = [
   [/^\/(favicon\.ico|logo\.svg)$/, "the browser's icon and the page logo"],
   [/^\/idp-assets\//, "a script of the built-in provider's logout page"],
   [/^\/\*$/, "the web app's built files and its history fallback"],
+  [/^\/$/, "the web app's page at '/' (the static files' wildcard would answer it as a folder)"],
 ];
 
 export const validateDocument = async (document: unknown) => {
