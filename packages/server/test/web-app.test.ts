@@ -76,6 +76,21 @@ describe("the page names its screen's files for a first load", () => {
     expect(preloaded((await user.get('/esign/edit/abc')).body)).toEqual(['/assets/edit-1.js']);
   });
 
+  it("names a personal link's own call, and only a plain token", async () => {
+    const token = 'Tk_0123456789-abcdefghijklmnopqrstuvwxyzABCD';
+    const call = /<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g;
+    const calls = (body: string) => [...body.matchAll(call)].map((match) => match[1]);
+    const page = await context.app.inject({ url: `/sign/${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(calls(page.body)).toEqual([`/api/sign/${token}`]);
+    const hostile = await context.app.inject({
+      url: '/sign/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+    });
+    expect(hostile.statusCode).toBe(200);
+    expect(calls(hostile.body)).toEqual([]);
+    expect(hostile.body).not.toContain('<script>alert');
+  });
+
   it('answers 304 to the page the browser has, per encoding', async () => {
     const first = await context.app.inject({ url: '/login', headers: { 'accept-encoding': 'br' } });
     const etag = String(first.headers.etag);

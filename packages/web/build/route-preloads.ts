@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import type { RouteModules } from '../src/app/route-modules.ts';
+import type { DataPreload, RouteModules } from '../src/app/route-modules.ts';
 
 /** What dist/route-preloads.json holds: the files each address's first load needs. */
 export interface RoutePreload {
@@ -8,6 +8,7 @@ export interface RoutePreload {
   when?: 'signedIn' | 'signedOut';
   scripts: string[];
   styles: string[];
+  data?: readonly DataPreload[];
 }
 
 export const routePreloadsFile = 'route-preloads.json';
@@ -24,7 +25,8 @@ interface ChunkLike {
 /**
  * Writes dist/route-preloads.json: for each address of `table`, the script chunks (its screen
  * module's chunk and every chunk that one imports, however deep) and style sheets its first
- * load needs beyond what index.html already names. The server adds them to the page it
+ * load needs beyond what index.html already names, and the API calls its screen makes first.
+ * The server adds them to the page it
  * answers for that address (packages/server/src/web/route-preloads.ts).
  */
 export function routePreloads(table: readonly RouteModules[]): Plugin {
@@ -57,7 +59,7 @@ export function routePreloads(table: readonly RouteModules[]): Plugin {
       const pageStyles = new Set(
         [...inPage].flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]),
       );
-      const routes: RoutePreload[] = table.map(({ path, when, modules }) => {
+      const routes: RoutePreload[] = table.map(({ path, when, modules, data }) => {
         const screens = modules.map((module) => {
           const id = resolve(root, module);
           const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
@@ -73,6 +75,7 @@ export function routePreloads(table: readonly RouteModules[]): Plugin {
           ...(when ? { when } : {}),
           scripts: needed.map((chunk) => `/${chunk.fileName}`),
           styles: styles.map((file) => `/${file}`),
+          ...(data ? { data } : {}),
         };
       });
       this.emitFile({

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sampleRoutePreloads } from '../../test/support/route-preloads.ts';
-import { createPageRenderer, patternOf, withPreloads } from './route-preloads.ts';
+import { createPageRenderer, dataPath, patternOf, withPreloads } from './route-preloads.ts';
 
 const page =
   '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>';
@@ -32,6 +32,7 @@ describe("the app's page with its screen's files", () => {
     expect(patternOf('/').test('/')).toBe(true);
     expect(patternOf('/').test('/login')).toBe(false);
     expect(patternOf('/templates/:templateId/bulk').test('/templates/t1/bulk')).toBe(true);
+    expect(patternOf('/esign/edit/:id').exec('/esign/edit/123/')?.groups).toEqual({ id: '123' });
   });
 
   it('places module preloads and style sheets before </head>', () => {
@@ -57,6 +58,70 @@ describe("the app's page with its screen's files", () => {
     // Sent to the login page anyway: nothing to fetch ahead.
     expect(links(html('/esign/edit/abc', false))).toEqual([]);
     expect(html('/no/such/page', true)).toBe(page);
+  });
+
+  it("names the calls of the address's screen with its parameters in place", () => {
+    const render = createPageRenderer(dist(sampleRoutePreloads));
+    const calls = (path: string, signedIn: boolean) =>
+      [
+        ...render(path, signedIn)
+          .identity.toString()
+          .matchAll(
+            /<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g,
+          ),
+      ].map(([, href]) => href);
+    const token = 'aZ09_-kT3n';
+    expect(calls(`/sign/${token}`, false)).toEqual([`/api/sign/${token}`]);
+    expect(calls(`/sign/${token}/`, true)).toEqual([`/api/sign/${token}`]);
+    const id = 'cfb26ad1-fb88-4805-b008-efb119bb4410';
+    expect(calls(`/esign/edit/${id}`, true)).toEqual([
+      `/api/esign/SignFlows/${id}`,
+      '/api/esign/SignFlows/allowedsignaturelevels',
+    ]);
+    // A new draft has no flow to read yet; a visitor without a session reads nothing.
+    expect(calls('/esign/edit/new', true)).toEqual(['/api/esign/SignFlows/allowedsignaturelevels']);
+    expect(calls(`/esign/edit/${id}`, false)).toEqual([]);
+    // The calls come before the code, so that the data's answer is on its way first.
+    const html = render(`/sign/${token}`, false).identity.toString();
+    expect(html.indexOf('/api/sign/')).toBeLessThan(html.indexOf('/assets/signing-1.js'));
+  });
+
+  it('names no call for a parameter it would have to encode, nor any path outside the API', () => {
+    const preload = { path: '/api/sign/:token' };
+    expect(dataPath(preload, { token: 'abc' })).toBe('/api/sign/abc');
+    for (const token of ['%3Cscript%3E', '"><script>', '..', '.hidden', 'a b', 'ä', '', undefined])
+      expect(dataPath(preload, { token }), String(token)).toBeUndefined();
+    expect(dataPath(preload, { token: 'x'.repeat(201) })).toBeUndefined();
+    expect(dataPath({ path: '/api/sign/:missing' }, { token: 'abc' })).toBeUndefined();
+    const hostile = createPageRenderer(
+      dist({
+        routes: [
+          {
+            path: '/x/:id',
+            scripts: [],
+            styles: [],
+            data: [
+              { path: 'https://evil.example/:id' },
+              { path: '/elsewhere/:id' },
+              { path: '/api/"><script>/:id' },
+              { path: '/api/ok/:id' },
+            ],
+          },
+        ],
+      }),
+    );
+    const html = hostile('/x/1', false).identity.toString();
+    expect(html).toContain('href="/api/ok/1"');
+    expect(html).not.toMatch(/evil|elsewhere|<script>/);
+  });
+
+  it('makes a page naming calls for its request, each with its own ETag', () => {
+    const render = createPageRenderer(dist(sampleRoutePreloads));
+    const first = render('/sign/first', false);
+    const second = render('/sign/second', false);
+    expect(first.etag).not.toBe(second.etag);
+    expect(brotliDecompressSync(first.br).toString()).toBe(first.identity.toString());
+    expect(gunzipSync(second.gzip).toString()).toBe(second.identity.toString());
   });
 
   it('compresses each page once, with an ETag of its own', () => {

@@ -12,6 +12,11 @@ import { z } from 'zod';
  * `<link rel="modulepreload">` and `<link rel="stylesheet">`, they are fetched together with
  * the app's own code instead of only after it has run and asked for them: on a slow phone a
  * whole round of downloads sooner, and the app's start-up no longer adds the links itself.
+ *
+ * An address may also name the API calls its screen makes as it first shows (the signer's task
+ * behind a personal link, the flow in the editor), with the address's parameters filled in.
+ * Named as `<link rel="preload" as="fetch">`, their answers come while the code still loads,
+ * and the app's own call of the same URL takes the preloaded answer instead of asking again.
  */
 
 const RoutePreloads = z.object({
@@ -21,9 +26,19 @@ const RoutePreloads = z.object({
       when: z.enum(['signedIn', 'signedOut']).optional(),
       scripts: z.array(z.string()),
       styles: z.array(z.string()),
+      data: z
+        .array(
+          z.object({
+            path: z.string(),
+            unless: z.object({ param: z.string(), value: z.string() }).optional(),
+          }),
+        )
+        .optional(),
     }),
   ),
 });
+
+type DataPreload = NonNullable<z.infer<typeof RoutePreloads>['routes'][number]['data']>[number];
 
 /** A page as sent: the HTML, its compressed forms and an ETag for each. */
 export interface PageVariant {
@@ -38,15 +53,24 @@ interface Route {
   when: 'signedIn' | 'signedOut' | undefined;
   scripts: string[];
   styles: string[];
+  data: DataPreload[];
 }
 
-/** '/esign/edit/:id' → a pattern for one path segment per parameter, a trailing slash allowed. */
+const parameterName = /^:([A-Za-z_]\w*)$/;
+
+/**
+ * '/esign/edit/:id' → a pattern for one path segment per parameter (captured under its name),
+ * a trailing slash allowed.
+ */
 export function patternOf(path: string): RegExp {
   const source = path
     .split('/')
-    .map((segment) =>
-      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    )
+    .map((segment) => {
+      const name = parameterName.exec(segment)?.[1];
+      if (name !== undefined) return `(?<${name}>[^/]+)`;
+      if (segment.startsWith(':')) return '[^/]+';
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
     .join('/');
   return new RegExp(`^${source === '' ? '/' : source}/?$`);
 }
@@ -54,11 +78,47 @@ export function patternOf(path: string): RegExp {
 /** Only the app's own asset paths are written into the page. */
 const assetPath = /^\/assets\/[\w.-]+\.(?:js|css)$/;
 
+/** Only calls of the app's own API are named, and only GETs of plain paths. */
+const apiPath = /^\/api\/[\w.~:/-]+$/;
+
+/**
+ * A parameter written into a call's path only as it is: the characters encodeURIComponent
+ * leaves alone (the app's path builders give the same path), never '.' or '..' as a whole.
+ * Anything else (an id with other characters, a hostile segment) names no call.
+ */
+const plainParameter = /^[\w~-][\w.~-]{0,199}$/;
+
+/** The call's path with the address's parameters in place; undefined when it is not to be made. */
+export function dataPath(
+  preload: DataPreload,
+  parameters: Record<string, string | undefined>,
+): string | undefined {
+  if (preload.unless !== undefined && parameters[preload.unless.param] === preload.unless.value)
+    return undefined;
+  let complete = true;
+  const path = preload.path.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => {
+    const value = parameters[name];
+    if (value === undefined || !plainParameter.test(value)) complete = false;
+    return value ?? '';
+  });
+  return complete && apiPath.test(path) && !path.includes(':') ? path : undefined;
+}
+
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** The links for one address, placed before </head>. */
-export function withPreloads(html: string, scripts: string[], styles: string[]): string {
+/** The links for one address, placed before </head>: the calls first, then the code. */
+export function withPreloads(
+  html: string,
+  scripts: string[],
+  styles: string[],
+  data: string[] = [],
+): string {
   const links = [
+    // As the app's own fetch asks (credentials 'include'), so that it takes the answer.
+    ...data.map(
+      (href) =>
+        `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(href)}">`,
+    ),
     ...scripts.map(
       (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
     ),
@@ -68,23 +128,31 @@ export function withPreloads(html: string, scripts: string[], styles: string[]):
   return html.replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}</head>`);
 }
 
-function variantOf(html: string): PageVariant {
+/**
+ * A page compressed for sending. A page kept for every visitor is compressed hardest, once; a
+ * page made for one request (it names a flow's or a link's calls) at a quicker level.
+ */
+function variantOf(html: string, once = true): PageVariant {
   const identity = Buffer.from(html);
   return {
     identity,
     br: brotliCompressSync(identity, {
-      params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: once ? constants.BROTLI_MAX_QUALITY : 5,
+      },
     }),
-    gzip: gzipSync(identity, { level: constants.Z_BEST_COMPRESSION }),
+    gzip: gzipSync(identity, { level: once ? constants.Z_BEST_COMPRESSION : 6 }),
     etag: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
   };
 }
 
 /**
- * Answers the app's page for a path: index.html as built, with the preloads of every entry of
- * route-preloads.json that matches the path (and the visitor being signed in or not). Both
- * files are read again when index.html changes (a new build under a running server); each
- * distinct page is compressed once.
+ * Answers the app's page for a path (as requested, not decoded): index.html as built, with the
+ * preloads of every entry of route-preloads.json that matches the path (and the visitor being
+ * signed in or not). Both files are read again when index.html changes (a new build under a
+ * running server); each distinct page without calls is compressed once, a page naming calls
+ * (they hold the address's own id or token) for its request.
  */
 export function createPageRenderer(distDir: string) {
   const indexFile = join(distDir, 'index.html');
@@ -109,6 +177,7 @@ export function createPageRenderer(distDir: string) {
       when: route.when,
       scripts: route.scripts.filter((path) => assetPath.test(path)),
       styles: route.styles.filter((path) => assetPath.test(path)),
+      data: (route.data ?? []).filter((preload) => apiPath.test(preload.path)),
     }));
     variants.clear();
     loadedAt = changed;
@@ -116,13 +185,21 @@ export function createPageRenderer(distDir: string) {
 
   return (path: string, signedIn: boolean): PageVariant => {
     load();
-    const matching = routes.filter(
-      (route) =>
-        route.pattern.test(path) &&
-        (route.when === undefined || (route.when === 'signedIn') === signedIn),
-    );
-    const scripts = [...new Set(matching.flatMap((route) => route.scripts))];
-    const styles = [...new Set(matching.flatMap((route) => route.styles))];
+    const matching = routes.flatMap((route) => {
+      const match = route.pattern.exec(path);
+      const forVisitor = route.when === undefined || (route.when === 'signedIn') === signedIn;
+      return match !== null && forVisitor ? [{ route, parameters: match.groups ?? {} }] : [];
+    });
+    const scripts = [...new Set(matching.flatMap(({ route }) => route.scripts))];
+    const styles = [...new Set(matching.flatMap(({ route }) => route.styles))];
+    const data = [
+      ...new Set(
+        matching.flatMap(({ route, parameters }) =>
+          route.data.flatMap((preload) => dataPath(preload, parameters) ?? []),
+        ),
+      ),
+    ];
+    if (data.length > 0) return variantOf(withPreloads(html, scripts, styles, data), false);
     const key = [...scripts, '|', ...styles].join(' ');
     let variant = variants.get(key);
     if (variant === undefined) {

@@ -1,4 +1,4 @@
-import { recipientRoutes, signingRoutes } from '@esign/contract';
+import { apiPaths, recipientRoutes, signingRoutes } from '@esign/contract';
 import { paths } from '../config/paths.ts';
 
 /**
@@ -10,11 +10,24 @@ import { paths } from '../config/paths.ts';
  * `when` limits an entry to a signed-in or signed-out visitor, as the server guesses it from
  * the session cookie: '/' is the list for one and the front page for the other, and a screen
  * behind a login is not worth fetching for someone who will be sent to the login page.
+ *
+ * `data` names the API calls the screen makes as it first shows, whatever the visitor has
+ * stored: the server names them in the page too, so their answers come while the code loads
+ * (packages/server/src/web/route-preloads.ts). Each must be the very URL the app asks for,
+ * or the browser fetches it twice; e2e/tests/preloaded-calls.spec.ts checks that it does not.
  */
 export interface RouteModules {
   path: string;
   modules: readonly string[];
   when?: 'signedIn' | 'signedOut';
+  data?: readonly DataPreload[];
+}
+
+/** An API call's path, with `:name` for the address's parameter of that name. */
+export interface DataPreload {
+  path: string;
+  /** Not made when the parameter has this value (/esign/edit/new has no flow to read yet). */
+  unless?: { param: string; value: string };
 }
 
 const screen = (file: string) => `src/${file}`;
@@ -30,11 +43,17 @@ export const routeModules: readonly RouteModules[] = [
     path: paths.home.path,
     when: 'signedOut',
     modules: [screen('features/frontpage/routes/frontpage-route.tsx')],
+    data: [{ path: apiPaths.frontpageInfo }],
   },
-  { path: signingRoutes.page, modules: [screen('features/signing/routes/signing-route.tsx')] },
+  {
+    path: signingRoutes.page,
+    modules: [screen('features/signing/routes/signing-route.tsx')],
+    data: [{ path: signingRoutes.task }],
+  },
   {
     path: recipientRoutes.viewerPage,
     modules: [screen('features/signing/routes/viewer-route.tsx')],
+    data: [{ path: recipientRoutes.viewerTask }],
   },
   { path: paths.login.path, modules: [screen('features/auth/routes/login-route.tsx')] },
   { path: paths.logout.path, modules: [screen('features/auth/routes/logout-route.tsx')] },
@@ -48,6 +67,15 @@ export const routeModules: readonly RouteModules[] = [
     path,
     when: 'signedIn' as const,
     modules: [screen('features/signflows/routes/signflow-edit-route.tsx')],
+    // What app/routes/signflow-edit-loader.ts asks for: the flow (none for a new draft yet)
+    // and the editor's lists.
+    data: [
+      { path: `${apiPaths.signFlows}/:id`, unless: { param: 'id', value: 'new' } },
+      { path: apiPaths.allowedSignatureLevels },
+      { path: apiPaths.allowedAttachmentContentTypes },
+      { path: apiPaths.listUserGroups },
+      { path: apiPaths.listUsers },
+    ],
   })),
   ...(
     [
