@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors/error-handler.ts';
@@ -91,18 +92,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-/** The best encoding a browser accepts (Accept-Encoding with its q values): br, gzip or none. */
+/**
+ * The best encoding a browser accepts (Accept-Encoding with its q values): br, gzip or none.
+ * @fastify/static negotiates the built files' encodings with the same library.
+ */
 export function encodingFor(acceptEncoding: string | undefined): Encoding {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return 'identity';
+  if (acceptEncoding === undefined || acceptEncoding === '') return 'identity';
+  const chosen = negotiate(acceptEncoding, ['br', 'gzip']);
+  return chosen === 'br' || chosen === 'gzip' ? chosen : 'identity';
 }
 
 /** The app's page, compressed as the browser accepts, never cached without asking (no-cache). */

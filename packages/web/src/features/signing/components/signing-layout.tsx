@@ -20,7 +20,7 @@ export function SigningLayout() {
     <div className="app-shell">
       <SkipLink />
       <header className="app-header">
-        <div className="container app-header__inner">
+        <div className="container-fluid app-header__inner">
           <img
             className="app-header__logo"
             src={`${PublicUrl}/${publicAssets.logo}`}
