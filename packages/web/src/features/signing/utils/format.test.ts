@@ -26,6 +26,12 @@ describe('a signing time', () => {
     expect(formatDateTime('2025-03-12T12:05:00Z', 'en', 'UTC')).toContain('12:05');
   });
 
+  it('keeps a Swedish date whole at a line end: its hyphens do not break', () => {
+    expect(formatDateTime('2025-03-12T12:05:00Z', 'sv', 'Europe/Helsinki')).toBe(
+      '2025\u201103\u201112 14:05',
+    );
+  });
+
   it('is absent for a missing or unreadable date', () => {
     expect(formatDateTime(null, 'fi')).toBeNull();
     expect(formatDateTime('not a date', 'fi')).toBeNull();

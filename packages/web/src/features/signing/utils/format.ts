@@ -27,14 +27,18 @@ export function formatFileSize(bytes: number, language: string): string {
   }).format(value);
 }
 
-/** A moment written with its date and time, e.g. 12.3.2025 klo 14.05; null for a missing or bad date. */
+/**
+ * A moment written with its date and time, for a sentence: 12.3.2025 klo 14.05, or in Swedish
+ * 2025‑03‑12 14:05 with non-breaking hyphens, so that a narrow screen never breaks the date at
+ * its hyphen ("2025-03-" / "12"); null for a missing or bad date.
+ */
 export function formatDateTime(
   isoDate: string | null,
   language: string,
   timeZone?: string,
 ): string | null {
   if (isoDate === null || Number.isNaN(new Date(isoDate).getTime())) return null;
-  return formatMoment(isoDate, language, timeZone);
+  return formatMoment(isoDate, language, timeZone).replace(/(\d)-(?=\d)/g, '$1\u2011');
 }
 
 /** How many whole minutes a code stays valid, never less than one. */
