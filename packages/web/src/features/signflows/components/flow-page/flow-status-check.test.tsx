@@ -35,7 +35,9 @@ describe('the status check of a sent flow', () => {
       'fi',
     );
     expect(html).toContain('role="alert"');
-    expect(html).toContain('Syy: Timestamp service unreachable');
+    expect(html).toContain(
+      'Järjestelmän ilmoitus (englanniksi): <span lang="en">Timestamp service unreachable</span>',
+    );
     expect(html).toContain('>Tarkista tila ja yritä uudelleen</button>');
   });
 

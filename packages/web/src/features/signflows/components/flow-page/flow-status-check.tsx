@@ -36,9 +36,15 @@ export function FlowStatusCheck({ flow }: { flow: SignFlowDetailResponse }) {
             {t('signflow.status.failure.heading')}
           </Alert.Heading>
           <p className="mb-0 text-break" data-testid="flow-failure-reason">
-            {flow.FailureReason === null || flow.FailureReason.trim() === ''
-              ? t('signflow.status.failure.noReason')
-              : t('signflow.status.failure.reason', { reason: flow.FailureReason })}
+            {flow.FailureReason === null || flow.FailureReason.trim() === '' ? (
+              t('signflow.status.failure.noReason')
+            ) : (
+              <>
+                {t('signflow.status.failure.systemMessage')}{' '}
+                {/* The step's own error, recorded as the system gave it: in English. */}
+                <span lang="en">{flow.FailureReason}</span>
+              </>
+            )}
           </p>
         </Alert>
       )}
