@@ -42,10 +42,10 @@ type DataPreload = NonNullable<z.infer<typeof RoutePreloads>['routes'][number]['
 
 /** A page as sent: the HTML, its compressed forms and an ETag for each. */
 export interface PageVariant {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  etag: string;
+  readonly identity: Buffer;
+  readonly br: Buffer;
+  readonly gzip: Buffer;
+  readonly etag: string;
 }
 
 interface Route {
@@ -129,20 +129,29 @@ export function withPreloads(
 }
 
 /**
- * A page compressed for sending. A page kept for every visitor is compressed hardest, once; a
- * page made for one request (it names a flow's or a link's calls) at a quicker level.
+ * A page compressed for sending, in each encoding only when first asked for (a page made for
+ * one request is sent in one). A page kept for every visitor is compressed hardest; a page made
+ * for one request (it names a flow's or a link's calls) at a quicker level.
  */
 function variantOf(html: string, once = true): PageVariant {
   const identity = Buffer.from(html);
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
   return {
     identity,
-    br: brotliCompressSync(identity, {
-      params: {
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_QUALITY]: once ? constants.BROTLI_MAX_QUALITY : 5,
-      },
-    }),
-    gzip: gzipSync(identity, { level: once ? constants.Z_BEST_COMPRESSION : 6 }),
+    get br() {
+      br ??= brotliCompressSync(identity, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: once ? constants.BROTLI_MAX_QUALITY : 5,
+        },
+      });
+      return br;
+    },
+    get gzip() {
+      gzip ??= gzipSync(identity, { level: once ? constants.Z_BEST_COMPRESSION : 6 });
+      return gzip;
+    },
     etag: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
   };
 }

@@ -97,8 +97,7 @@ type Encoding = 'br' | 'gzip' | 'identity';
  * @fastify/static negotiates the built files' encodings with the same library.
  */
 export function encodingFor(acceptEncoding: string | undefined): Encoding {
-  if (acceptEncoding === undefined || acceptEncoding === '') return 'identity';
-  const chosen = negotiate(acceptEncoding, ['br', 'gzip']);
+  const chosen = negotiate(acceptEncoding ?? '', ['br', 'gzip']);
   return chosen === 'br' || chosen === 'gzip' ? chosen : 'identity';
 }
 
