@@ -27,6 +27,37 @@ describe('serving the web app in history mode', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
+  it("serves the app's scripts and stylesheets without session cookies or a document's headers", async () => {
+    // A first visit: no cookies yet, so a page would be given an anonymous id and an XSRF token.
+    const page = await context.app.inject({ url: '/' });
+    expect(String(page.headers['set-cookie'])).toContain('XSRF-TOKEN=');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['permissions-policy']).toContain('camera=()');
+
+    const script = await context.app.inject({ url: '/assets/app-1234.js?v=1' });
+    expect(script.statusCode).toBe(200);
+    // An answer cached for a year (by proxies too) must carry no one's cookie.
+    expect(script.headers['set-cookie']).toBeUndefined();
+    for (const documentOnly of [
+      'content-security-policy',
+      'permissions-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+    ])
+      expect(script.headers[documentOnly], documentOnly).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['referrer-policy']).toBe('same-origin');
+  });
+
+  it('answers a built file that does not exist with a 404, not the app', async () => {
+    for (const url of ['/assets/gone-0000.js', '/assets/gone-0000.css']) {
+      const response = await context.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/json/);
+    }
+  });
+
   it('answers an unknown API path with the JSON 404 of SPEC §8, not the app', async () => {
     for (const url of ['/api/nothing', '/api/esign/Nope', '/api']) {
       const response = await context.app.inject({ url });

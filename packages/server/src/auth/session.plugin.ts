@@ -5,6 +5,7 @@ import { createBearerAuthentication } from '../api-tokens/bearer-auth.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
+import { isBuiltSubresource } from '../http/built-assets.ts';
 import { cookieNameOf } from '../http/cookie-names.ts';
 import { addRouteErrorResponses, errorResponse } from '../http/error-responses.ts';
 import type { Clock } from '../time/clock.ts';
@@ -128,6 +129,8 @@ async function sessionPlugin(
   // Requests whose session was read; for the others (the database was down) it is unknown.
   const sessionRead = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', async (request, reply) => {
+    // The app's scripts and stylesheets are the same for everyone: no session, no cookies.
+    if (isBuiltSubresource(request.url)) return;
     const bearerToken = bearer.presentedToken(request);
     if (bearerToken !== null) {
       // Which of two credentials acts would be unclear: refuse rather than pick one.

@@ -26,7 +26,7 @@ export const robotsTxt = [
 ].join('\n');
 
 /**
- * Serves the built web app. Any GET or HEAD that is not under /api (nor /metrics) and names no
+ * Serves the built web app. Any GET or HEAD that is not under /api (nor /metrics, /assets) and names no
  * file gets index.html, so the app's router handles deep links (history mode), with the files of
  * the screen at that address named for preloading (route-preloads.ts).
  *
@@ -75,9 +75,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   }
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
+    // A missing built file (an old hash after a new version) is a 404, not the app's page:
+    // a script answered with HTML fails with a MIME error instead of a plain 'not found'.
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|metrics)(\/|$)/.test(path);
+      !/^\/(api|metrics|assets)(\/|$)/.test(path);
     if (!isPage) return reply.status(404).send(errorBody('notFound'));
     if (!built) {
       return reply

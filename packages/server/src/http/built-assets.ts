@@ -1,0 +1,14 @@
+/**
+ * The built app's scripts and stylesheets: `/assets/<name>-<hash>.js` or `.css`, named by their
+ * content and the same for everyone. A page loads them; none is a page, a worker (pdf.js's is
+ * an `.mjs`) or anyone's data. So they are served without the session (no database read, no
+ * cookie on an answer that caches for a year) and without the headers only a document or a
+ * worker reads (security.ts).
+ */
+const builtSubresource = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+
+/** Whether a request's URL (path and query) names one of the built scripts or stylesheets. */
+export function isBuiltSubresource(url: string): boolean {
+  const query = url.indexOf('?');
+  return builtSubresource.test(query === -1 ? url : url.slice(0, query));
+}
