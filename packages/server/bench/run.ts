@@ -24,7 +24,8 @@ import { benchWeb, printWeb } from './web-bench.ts';
  * (--minutes=N, default 10; only when named) and races (--runs=N, default 100,
  * --race=<part of a race's name>; only when named, on both databases unless sqlite or
  * postgres is), web (--runs=N, default 3, --resources lists each file a page loads and where
- * its main-thread time went, --pages=list,edit runs only those pages; only when named: builds
+ * its main-thread time went, --pages=list,edit runs only those pages, --cpu-slowdown=8 slows the
+ * simulated phone's processor more than the profile's 4×, as a slower host would; only when named: builds
  * the web app and runs Lighthouse on its pages in Debian's Chromium) and bulk (--rows=N,
  * default 1000, after a baseline of a tenth; only when named).
  */
@@ -113,7 +114,11 @@ async function main() {
   if (
     only.includes('web') &&
     !printWeb(
-      await benchWeb(numberOption('runs', 3), listOption('pages')),
+      await benchWeb(
+        numberOption('runs', 3),
+        listOption('pages'),
+        optionalNumberOption('cpu-slowdown'),
+      ),
       process.argv.includes('--resources'),
     )
   )
@@ -127,6 +132,13 @@ function listOption(name: string): string[] | undefined {
 }
 
 /** --name=N from the command line, else the default. */
+/** --name=N from the command line, else undefined. */
+function optionalNumberOption(name: string): number | undefined {
+  return process.argv.some((arg) => arg.startsWith(`--${name}=`))
+    ? numberOption(name, NaN)
+    : undefined;
+}
+
 function numberOption(name: string, fallback: number): number {
   const given = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
   const value = Number(given ?? fallback);

@@ -49,6 +49,8 @@ interface WebPage {
 
 export interface WebRow extends WebPage, LighthouseRun {
   runs: number;
+  /** The simulated processor's slowdown when not the profile's own 4×. */
+  cpuSlowdown?: number;
   performanceRange: [number, number];
 }
 
@@ -82,10 +84,14 @@ export async function seed(url: string) {
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): tried up to 3 times. */
-async function runWithRetries(url: string, cookies: Record<string, string>) {
+async function runWithRetries(
+  url: string,
+  cookies: Record<string, string>,
+  cpuSlowdown: number | undefined,
+) {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await runLighthouse(url, cookies);
+      return await runLighthouse(url, cookies, cpuSlowdown);
     } catch (error) {
       if (attempt === 3) throw error;
       console.warn(`Lighthouse run ${attempt} failed, again: ${String(error)}`);
@@ -93,7 +99,11 @@ async function runWithRetries(url: string, cookies: Record<string, string>) {
   }
 }
 
-export async function benchWeb(runs: number, only?: string[]): Promise<WebRow[]> {
+export async function benchWeb(
+  runs: number,
+  only?: string[],
+  cpuSlowdown?: number,
+): Promise<WebRow[]> {
   const built = spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], {
     cwd: root,
     stdio: 'inherit',
@@ -118,7 +128,13 @@ export async function benchWeb(runs: number, only?: string[]): Promise<WebRow[]>
       if (only !== undefined && !only.some((name) => page.name.startsWith(name))) continue;
       const results: LighthouseRun[] = [];
       for (let run = 0; run < runs; run += 1)
-        results.push(await runWithRetries(`${node.url}${page.path}`, page.signedIn ? cookies : {}));
+        results.push(
+          await runWithRetries(
+            `${node.url}${page.path}`,
+            page.signedIn ? cookies : {},
+            cpuSlowdown,
+          ),
+        );
       const byScore = [...results].sort((a, b) => a.scores.performance - b.scores.performance);
       const median = byScore[Math.floor(byScore.length / 2)] ?? byScore[0];
       if (!median) throw new Error(`no Lighthouse run of ${page.name}`);
@@ -126,6 +142,7 @@ export async function benchWeb(runs: number, only?: string[]): Promise<WebRow[]>
         ...page,
         ...median,
         runs,
+        ...(cpuSlowdown === undefined ? {} : { cpuSlowdown }),
         performanceRange: [
           byScore[0]?.scores.performance ?? NaN,
           byScore.at(-1)?.scores.performance ?? NaN,
@@ -148,8 +165,11 @@ const mark = (met: boolean) => (met ? '✓' : '✗');
 /** The table of the README's Performance section; answers whether every goal was met. */
 export function printWeb(rows: WebRow[], showResources = false): boolean {
   const runs = rows[0]?.runs ?? 0;
+  const slowdown = rows[0]?.cpuSlowdown;
+  const profile =
+    slowdown === undefined ? 'mobile profile' : `mobile profile, processor ${slowdown}× slower`;
   console.log(
-    `\nFirst load of each page, cold (Lighthouse ${lighthouseVersion}, mobile profile, median of ${runs} run${runs === 1 ? '' : 's'} by performance)`,
+    `\nFirst load of each page, cold (Lighthouse ${lighthouseVersion}, ${profile}, median of ${runs} run${runs === 1 ? '' : 's'} by performance)`,
   );
   console.log(
     '| page | transferred (kB) | goal (kB) | performance (range) | accessibility | best practices | SEO | FCP (s) | LCP (s) | TBT (ms) | CLS | host CPU index |',
