@@ -8,7 +8,6 @@ import { RequireSession } from '../features/auth/components/require-session.tsx'
 import { SigningLayout } from '../features/signing/components/signing-layout.tsx';
 import { loadSigningPage } from '../features/signing/routes/signing-loader.ts';
 import { RequireBuiltInLogin } from './routes/require-built-in-login.tsx';
-import { signFlowEditLoader } from './routes/signflow-edit-loader.ts';
 import { withinFrame } from './routes/route-error.tsx';
 
 /*
@@ -165,19 +164,26 @@ export function createAppRouter({
             ...(['edit', 'copy'] as const).map((mode) => ({
               path: mode === 'edit' ? paths.signFlowEdit.path : paths.signFlowCopy.path,
               handle: mode === 'edit' ? handles.edit : handles.copy,
-              loader: (args: LoaderFunctionArgs) =>
-                signFlowEditLoader(
-                  queryClient,
-                  started,
-                  // The page's first screen: nothing shows yet, so the loader may wait for data.
-                  onFirstScreen(),
-                )(args),
               // The loader only starts the first loads; the screen keeps its data fresh.
               shouldRevalidate: () => false,
+              // The loader comes with the screen's code, so the editor's calls and schemas are
+              // not in the app's code that every page (the signer's too) runs first. Its calls
+              // do not wait for it on a first load: the page names them (route-modules.ts).
               ...screen(async () => {
-                const { SignFlowEditRoute } =
-                  await import('../features/signflows/routes/signflow-edit-route.tsx');
-                return { element: <SignFlowEditRoute mode={mode} /> };
+                const [{ SignFlowEditRoute }, { signFlowEditLoader }] = await Promise.all([
+                  import('../features/signflows/routes/signflow-edit-route.tsx'),
+                  import('./routes/signflow-edit-loader.ts'),
+                ]);
+                return {
+                  element: <SignFlowEditRoute mode={mode} />,
+                  loader: (args: LoaderFunctionArgs) =>
+                    signFlowEditLoader(
+                      queryClient,
+                      started,
+                      // The page's first screen: nothing shows yet, so the loader may wait for data.
+                      onFirstScreen(),
+                    )(args),
+                };
               }),
             })),
             {

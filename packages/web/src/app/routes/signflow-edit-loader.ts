@@ -14,8 +14,9 @@ const unsavedDraft = 'new';
 
 /**
  * Once start-up knows the session, the edit screen (and the copy of a flow) asks for the flow
- * and the editor's lists at once, while its code loads, instead of each only after the screen
- * and then the field that shows it have rendered.
+ * and the editor's lists at once, as soon as its code is there, instead of each only after the
+ * screen and then the field that shows it have rendered (on a first load the page has already
+ * started these calls: their answers are waiting).
  *
  * On the page's first load nothing shows until the screen's code is there anyway, so the
  * loader also waits for the flow and the small lists the form's first view needs (or their
