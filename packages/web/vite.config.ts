@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { lazySchemas } from './build/lazy-schemas.ts';
 import { precompress } from './build/precompress.ts';
 import { purgeBootstrap } from './build/purge-bootstrap.ts';
 import { routePreloads } from './build/route-preloads.ts';
@@ -13,7 +14,7 @@ const apiServer = 'http://localhost:3000';
 const proxiedPaths = ['/api', '/locales.json', '/locales', '/favicon.ico', '/logo.svg'];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), routePreloads(routeModules), precompress()],
+  plugins: [react(), lazySchemas(), routePreloads(routeModules), precompress()],
   base: '/',
   resolve: {
     // react-router's package exports name only its development build, which differs from the

@@ -1,5 +1,10 @@
 import './lib/zod-jitless.ts';
 import './theme.scss';
+// The form controls several screens share bring their few rules with the app's style sheet,
+// not as a render-blocking request of their own on each of those screens' first load.
+import './components/date-input/date-input.css';
+import './components/file-drop-zone/file-drop-zone.css';
+import './components/user-picker/user-picker.css';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

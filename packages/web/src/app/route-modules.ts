@@ -66,10 +66,7 @@ export const routeModules: readonly RouteModules[] = [
   ...[paths.signFlowEdit.path, paths.signFlowCopy.path].map((path) => ({
     path,
     when: 'signedIn' as const,
-    modules: [
-      screen('features/signflows/routes/signflow-edit-route.tsx'),
-      screen('app/routes/signflow-edit-loader.ts'),
-    ],
+    modules: [screen('app/routes/signflow-edit-screen.ts')],
     // What app/routes/signflow-edit-loader.ts asks for: the flow (none for a new draft yet)
     // and the editor's lists.
     data: [

@@ -170,10 +170,8 @@ export function createAppRouter({
               // not in the app's code that every page (the signer's too) runs first. Its calls
               // do not wait for it on a first load: the page names them (route-modules.ts).
               ...screen(async () => {
-                const [{ SignFlowEditRoute }, { signFlowEditLoader }] = await Promise.all([
-                  import('../features/signflows/routes/signflow-edit-route.tsx'),
-                  import('./routes/signflow-edit-loader.ts'),
-                ]);
+                const { SignFlowEditRoute, signFlowEditLoader } =
+                  await import('./routes/signflow-edit-screen.ts');
                 return {
                   element: <SignFlowEditRoute mode={mode} />,
                   loader: (args: LoaderFunctionArgs) =>
