@@ -66,7 +66,10 @@ export const routeModules: readonly RouteModules[] = [
   ...[paths.signFlowEdit.path, paths.signFlowCopy.path].map((path) => ({
     path,
     when: 'signedIn' as const,
-    modules: [screen('app/routes/signflow-edit-screen.ts')],
+    modules: [
+      screen('features/signflows/routes/signflow-edit-route.tsx'),
+      screen('app/routes/signflow-edit-loader.ts'),
+    ],
     // What app/routes/signflow-edit-loader.ts asks for: the flow (none for a new draft yet)
     // and the editor's lists.
     data: [

@@ -166,23 +166,27 @@ export function createAppRouter({
               handle: mode === 'edit' ? handles.edit : handles.copy,
               // The loader only starts the first loads; the screen keeps its data fresh.
               shouldRevalidate: () => false,
-              // The loader comes with the screen's code, so the editor's calls and schemas are
-              // not in the app's code that every page (the signer's too) runs first. Its calls
-              // do not wait for it on a first load: the page names them (route-modules.ts).
-              ...screen(async () => {
-                const { SignFlowEditRoute, signFlowEditLoader } =
-                  await import('./routes/signflow-edit-screen.ts');
-                return {
-                  element: <SignFlowEditRoute mode={mode} />,
-                  loader: (args: LoaderFunctionArgs) =>
+              // The loader and the screen are loaded apart from the app's code, so the editor's
+              // calls and schemas are not in what every page (the signer's too) runs first. The
+              // loader's small module comes first and starts the calls while the screen's code
+              // is still on its way; on a first load the page has named both, and the calls too.
+              lazy: {
+                loader: async () => {
+                  const { signFlowEditLoader } = await import('./routes/signflow-edit-loader.ts');
+                  return (args: LoaderFunctionArgs) =>
                     signFlowEditLoader(
                       queryClient,
                       started,
                       // The page's first screen: nothing shows yet, so the loader may wait for data.
                       onFirstScreen(),
-                    )(args),
-                };
-              }),
+                    )(args);
+                },
+                element: async () => {
+                  const { SignFlowEditRoute } =
+                    await import('../features/signflows/routes/signflow-edit-route.tsx');
+                  return <SignFlowEditRoute mode={mode} />;
+                },
+              },
             })),
             {
               path: paths.templates.path,
