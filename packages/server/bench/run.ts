@@ -131,7 +131,6 @@ function listOption(name: string): string[] | undefined {
   return given === undefined ? undefined : given.split(',').filter(Boolean);
 }
 
-/** --name=N from the command line, else the default. */
 /** --name=N from the command line, else undefined. */
 function optionalNumberOption(name: string): number | undefined {
   return process.argv.some((arg) => arg.startsWith(`--${name}=`))
@@ -139,6 +138,7 @@ function optionalNumberOption(name: string): number | undefined {
     : undefined;
 }
 
+/** --name=N from the command line, else the default. */
 function numberOption(name: string, fallback: number): number {
   const given = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
   const value = Number(given ?? fallback);

@@ -107,6 +107,19 @@ describe("the page names its screen's files for a first load", () => {
     expect(preloaded((await user.get('/esign/edit/abc')).body)).toEqual(['/assets/edit-1.js']);
   });
 
+  it('keeps the full headers on a built worker, an image and a page', async () => {
+    writeFileSync(join(distDir, 'assets', 'pdf.worker-1.mjs'), 'self.onmessage = () => {};');
+    writeFileSync(
+      join(distDir, 'assets', 'icon-1.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
+    for (const url of ['/assets/pdf.worker-1.mjs', '/assets/icon-1.svg', '//assets/app-1234.js']) {
+      const response = await context.app.inject({ url });
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(response.headers['x-frame-options'], url).toBeDefined();
+    }
+  });
+
   it("names a personal link's own call, and only a plain token", async () => {
     const token = 'Tk_0123456789-abcdefghijklmnopqrstuvwxyzABCD';
     const call = /<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g;

@@ -3,7 +3,8 @@
  * content and the same for everyone. A page loads them; none is a page, a worker (pdf.js's is
  * an `.mjs`) or anyone's data. So they are served without the session (no database read, no
  * cookie on an answer that caches for a year) and without the headers only a document or a
- * worker reads (security.ts).
+ * worker reads (security.ts). A worker added to the web app must keep a name this does not
+ * match (`.mjs`): a worker's Content-Security-Policy is the one its own script is served with.
  */
 const builtSubresource = /^\/assets\/[\w.-]+\.(?:js|css)$/;
 
