@@ -157,6 +157,22 @@ function schemaChainRoot(node: Node): string | undefined {
   }
 }
 
+/** A module's top-level `const name = init` declarations, exported or not. */
+function* topLevelConsts(
+  program: Node,
+): Generator<{ name: string; init: Node; exported: boolean }> {
+  for (const statement of program.body as Node[]) {
+    const exported = statement.type === 'ExportNamedDeclaration';
+    const declaration = exported ? (statement.declaration as Node | null) : statement;
+    if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+    for (const declarator of declaration.declarations as Node[]) {
+      const name = (declarator.id as Node).name as string | undefined;
+      const init = declarator.init as Node | null;
+      if (name !== undefined && init !== null) yield { name, init, exported };
+    }
+  }
+}
+
 interface ModuleShape {
   /** Local names bound to zod's namespace. */
   zod: Set<string>;
@@ -193,24 +209,18 @@ function shapeOf(program: Node, file: string): ModuleShape {
       }
       continue;
     }
-    const exported = statement.type === 'ExportNamedDeclaration';
-    const declaration = exported ? (statement.declaration as Node | null) : statement;
-    if (exported && declaration === null) {
+    if (statement.type === 'ExportNamedDeclaration' && statement.declaration === null) {
       for (const specifier of statement.specifiers as Node[])
         shape.exports.set(
           (specifier.exported as Node).name as string,
           (specifier.local as Node).name as string,
         );
     }
-    if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
-    for (const declarator of declaration.declarations as Node[]) {
-      const name = (declarator.id as Node).name as string | undefined;
-      const init = declarator.init as Node | null;
-      if (name === undefined || init === null) continue;
-      if (exported) shape.exports.set(name, name);
-      const root = schemaChainRoot(init);
-      if (root !== undefined) shape.roots.set(name, root);
-    }
+  }
+  for (const { name, init, exported } of topLevelConsts(program)) {
+    if (exported) shape.exports.set(name, name);
+    const root = schemaChainRoot(init);
+    if (root !== undefined) shape.roots.set(name, root);
   }
   return shape;
 }
@@ -289,20 +299,11 @@ export function lazySchemas({ sources = contractSources }: { sources?: string } 
       const program = this.parse(code, { lang: 'ts' }) as unknown as Node;
       const output = new MagicString(code);
       let wrapped = 0;
-      for (const statement of program.body as Node[]) {
-        const declaration =
-          statement.type === 'ExportNamedDeclaration'
-            ? (statement.declaration as Node | null)
-            : statement;
-        if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
-        for (const declarator of declaration.declarations as Node[]) {
-          const init = declarator.init as Node | null;
-          const name = (declarator.id as Node).name as string | undefined;
-          if (!init || !name || !names.has(name)) continue;
-          wrapped += 1;
-          output.appendLeft(init.start, '/* @__PURE__ */ __lazySchema(() => ');
-          output.appendRight(init.end, ')');
-        }
+      for (const { name, init } of topLevelConsts(program)) {
+        if (!names.has(name)) continue;
+        wrapped += 1;
+        output.appendLeft(init.start, '/* @__PURE__ */ __lazySchema(() => ');
+        output.appendRight(init.end, ')');
       }
       if (wrapped === 0) return null;
       output.prepend(`import { lazySchema as __lazySchema } from ${JSON.stringify(helper)};\n`);

@@ -6,10 +6,10 @@
  * worker reads (security.ts). A worker added to the web app must keep a name this does not
  * match (`.mjs`): a worker's Content-Security-Policy is the one its own script is served with.
  */
-const builtSubresource = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+export const builtSubresourcePath = /^\/assets\/[\w.-]+\.(?:js|css)$/;
 
 /** Whether a request's URL (path and query) names one of the built scripts or stylesheets. */
 export function isBuiltSubresource(url: string): boolean {
   const query = url.indexOf('?');
-  return builtSubresource.test(query === -1 ? url : url.slice(0, query));
+  return builtSubresourcePath.test(query === -1 ? url : url.slice(0, query));
 }

@@ -42,7 +42,14 @@ export const permissionsPolicy = [
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
   const publicOrigin = config.publicUrl.origin;
+  // What every response carries, a page's and a script's alike.
+  const shared = {
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.protocol === 'https:',
+    referrerPolicy: { policy: 'same-origin' as const },
+  };
   const setHeaders = helmet({
+    ...shared,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -59,21 +66,16 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
         ...(config.publicUrl.protocol === 'https:' ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl.protocol === 'https:',
-    referrerPolicy: { policy: 'same-origin' },
   });
   // A built script or stylesheet is never a document or a worker: the policies only those
   // read (CSP, framing, features, opener, XSS filter…) would be about 1 kB of every one of a
   // page's 10–30 files. It keeps what a subresource is checked against: no sniffing, no
   // loading by other sites, the referrer policy (a module script's imports follow its own).
   const setSubresourceHeaders = helmet({
+    ...shared,
     contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: false,
     originAgentCluster: false,
-    strictTransportSecurity: config.publicUrl.protocol === 'https:',
-    referrerPolicy: { policy: 'same-origin' },
     xDnsPrefetchControl: false,
     xDownloadOptions: false,
     xFrameOptions: false,

@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { z } from 'zod';
+import { builtSubresourcePath } from '../http/built-assets.ts';
 
 /**
  * The web app's page with the files its first screen needs named in it.
@@ -74,9 +75,6 @@ export function patternOf(path: string): RegExp {
     .join('/');
   return new RegExp(`^${source === '' ? '/' : source}/?$`);
 }
-
-/** Only the app's own asset paths are written into the page. */
-const assetPath = /^\/assets\/[\w.-]+\.(?:js|css)$/;
 
 /** Only calls of the app's own API are named, and only GETs of plain paths. */
 const apiPath = /^\/api\/[\w.~:/-]+$/;
@@ -184,8 +182,9 @@ export function createPageRenderer(distDir: string) {
     routes = parsed.routes.map((route) => ({
       pattern: patternOf(route.path),
       when: route.when,
-      scripts: route.scripts.filter((path) => assetPath.test(path)),
-      styles: route.styles.filter((path) => assetPath.test(path)),
+      // Only the app's own built files are written into the page.
+      scripts: route.scripts.filter((path) => builtSubresourcePath.test(path)),
+      styles: route.styles.filter((path) => builtSubresourcePath.test(path)),
       data: (route.data ?? []).filter((preload) => apiPath.test(preload.path)),
     }));
     variants.clear();
